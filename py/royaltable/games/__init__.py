@@ -1,0 +1,2 @@
+"""One sub-package per game; importing each registers it (order = home screen order)."""
+from . import krypkille  # noqa: F401
