@@ -177,7 +177,7 @@ def test_kk13_played_cards_stay_public():
     state.apply("play 9")
     state.apply("play 9")
     state.apply("play 12")
-        for seat in range(3):
+    for seat in range(3):
         tricks = state.view(seat)["tricks"]
         assert [p["card"] for p in tricks[0]] == ["9", "9", "12"]
 
