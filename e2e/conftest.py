@@ -1,0 +1,83 @@
+"""End-to-end fixtures: the built site served on localhost, Debian's Chromium
+driven by Playwright (never a downloaded browser)."""
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import pathlib
+import threading
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "e2e" / "artifacts"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+BOOT_TIMEOUT_MS = 90_000
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def site():
+    if not (ROOT / "static" / "vendor" / "app.zip").exists():
+        pytest.fail("the site is not built: run `python3 tools/build.py` (the test command does)")
+    handler = functools.partial(QuietHandler, directory=str(ROOT))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run"])
+        yield browser
+        browser.close()
+
+
+class Watched:
+    """A page plus what it asked for and complained about."""
+    def __init__(self, page, origin):
+        self.page = page
+        self.origin = origin
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+        self.dialogs: list[str] = []
+        page.on("request", lambda r: self.requests.append(r.url))
+        page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("requestfailed", lambda r: self.errors.append(f"failed request {r.url}"))
+        page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
+
+    def open(self, query: str = "pace=0.02"):
+        self.page.goto(f"{self.origin}/?{query}")
+        self.page.wait_for_selector("#app:not([hidden]) .topbar", timeout=BOOT_TIMEOUT_MS)
+        return self.page
+
+    def foreign_requests(self):
+        return [u for u in self.requests if not u.startswith(self.origin + "/")]
+
+    def shot(self, name: str):
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+@pytest.fixture
+def watched(browser, site):
+    def make(width=1024, height=768, locale="ja-JP"):
+        context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+        contexts.append(context)
+        return Watched(context.new_page(), site)
+    contexts = []
+    yield make
+    for context in contexts:
+        context.close()

@@ -1,0 +1,136 @@
+"""Krypkille in the real page: boot, a whole match against computer players,
+pass-and-play privacy, and names shown as text."""
+from __future__ import annotations
+
+import time
+
+GAMES = ["court", "krypkille", "whispers", "golden_key", "struggle"]
+
+
+def new_game(page, kinds, names=None, limit=None, seed="3"):
+    page.click("[data-game=krypkille] [data-cmd=setup]")
+    page.click(f'[data-cmd=players][data-arg="{len(kinds)}"]')
+    for seat, kind in enumerate(kinds):
+        page.click(f'[data-cmd=kind][data-arg="{seat}:{kind}"]')
+    for seat, name in enumerate(names or []):
+        page.fill(f'[data-field="name:{seat}"]', name)
+    if limit:
+        page.click(f'[data-cmd=option][data-arg="limit:{limit}"]')
+    page.fill('[data-field="seed"]', seed)
+    page.click("[data-cmd=start]")
+    page.wait_for_selector(".kk, .handoff")
+
+
+def take_turn(page) -> bool:
+    """Makes one human decision if one is on screen; True if it did something."""
+    for selector in ("[data-cmd=handoff]", "[data-cmd=resume]"):
+        if page.locator(selector).count():
+            page.click(selector, timeout=3000)
+            return True
+    select = page.locator(".kk-hand-cards [data-cmd=select]")
+    if select.count():
+        if not page.locator(".kk-card.is-selected").count():
+            select.first.click(timeout=3000)          # throw away one card
+        page.click(".kk-controls [data-cmd=act]", timeout=3000)
+        return True
+    lead = page.locator(".kk-hand-cards [data-cmd=act]")
+    if lead.count():
+        lead.last.click(timeout=3000)
+        return True
+    showdown = page.locator('.kk-controls [data-cmd=act][data-arg="pass"]')
+    if showdown.count():
+        showdown.click(timeout=3000)
+        return True
+    return False
+
+
+def drive(page, until, on_step=None, limit_s=400):
+    deadline = time.time() + limit_s
+    while time.time() < deadline:
+        if until():
+            return
+        if on_step:
+            on_step()
+        try:
+            acted = take_turn(page)
+        except Exception:   # the table was redrawn under the click: look again
+            acted = True
+        if not acted:
+            page.wait_for_timeout(25)
+    raise AssertionError("the game did not get there in time")
+
+
+def test_boots_offline_ready_with_the_whole_collection(watched):
+    w = watched()
+    page = w.open("")
+    cards = page.locator(".game-card")
+    assert [cards.nth(i).get_attribute("data-game") for i in range(cards.count())] == GAMES
+    assert page.locator('[data-game=krypkille] [data-cmd=setup]').count() == 1
+    coming = page.locator(".game-card.is-coming")
+    assert coming.count() >= 1 and "準備中" in coming.first.inner_text()
+    assert page.locator("html").get_attribute("lang") == "ja"
+    w.shot("home-1024x768")
+    assert w.errors == []
+    assert w.foreign_requests() == []
+
+
+def test_a_person_plays_a_whole_match_against_computers(watched):
+    w = watched()
+    page = w.open()
+    new_game(page, ["human", "strong", "quick", "quick"], names=["Hana"], limit=50)
+    w.shot("krypkille-table-1024x768")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1024
+    drive(page, lambda: page.locator(".result").count() > 0)
+    result = page.locator(".result").inner_text()
+    assert "ゲーム終了" in result and "勝者" in result
+    assert page.locator(".log-list li").count() > 20
+    w.shot("krypkille-result")
+    assert w.errors == [] and w.foreign_requests() == []
+
+
+def test_two_people_pass_the_tablet_without_seeing_each_others_cards(watched):
+    w = watched(768, 1024)
+    page = w.open()
+    new_game(page, ["human", "human", "quick", "quick"], names=["Aki", "Ben"])
+    handoffs = []
+
+    def check():
+        if page.locator(".handoff").count():
+            html = page.inner_html("#app")
+            assert "kk-hand" not in html and "kk-card big" not in html
+            handoffs.append(page.locator(".handoff h2").inner_text())
+            if len(handoffs) == 1:
+                w.shot("krypkille-handoff-768x1024")
+        elif page.locator(".kk-hand h2").count() and page.locator(".kk-controls [data-cmd=act], .kk-hand-cards [data-cmd]").count():
+            owner = page.locator(".kk-hand h2").inner_text()
+            turn = page.locator(".status-turn").inner_text()
+            assert owner.split("の")[0] in turn   # the hand on screen is the player to act
+
+    drive(page, lambda: page.locator(".kk-summary").count() > 0, on_step=check)
+    assert any("Aki" in h for h in handoffs) and any("Ben" in h for h in handoffs)
+    w.shot("krypkille-round-summary-768x1024")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 768
+    assert w.errors == []
+
+
+def test_a_hostile_name_is_shown_as_text(watched):
+    w = watched(locale="en-US")
+    page = w.open()
+    hostile = "<img src=x onerror=alert(1)>"
+    new_game(page, ["human", "quick", "quick"], names=[hostile])
+    assert hostile in page.locator(".plate-name").first.inner_text()
+    assert page.locator("#app img").count() == 0
+    page.wait_for_timeout(300)
+    assert w.dialogs == []
+
+
+def test_rules_in_both_languages_mark_this_editions_rulings(watched):
+    w = watched()
+    page = w.open()
+    page.click("[data-game=krypkille] [data-cmd=rules]")
+    assert "KK-11" in page.inner_text(".rules")
+    assert page.locator(".rules li.is-ruling").count() >= 4
+    assert "この版の裁定" in page.inner_text(".rules")
+    page.click("[data-cmd=lang]")
+    assert "This edition's ruling" in page.inner_text(".rules")
+    assert page.locator("html").get_attribute("lang") == "en"

@@ -1,0 +1,168 @@
+"""Every string the app shows, in Japanese and English: one catalog.
+
+`Translator(lang)(key, **params)` formats a string; a missing key shows the key
+itself (and a test checks that every key used exists in both languages).
+"""
+from __future__ import annotations
+
+LANGS = ("ja", "en")
+
+CATALOG: dict[str, tuple[str, str]] = {
+    # --- shell --------------------------------------------------------------
+    "app.name": ("ロイヤル・テーブル", "Royal Table"),
+    "app.tagline": ("宮廷をテーマにした5つのボードゲーム。1台のタブレットで、みんなで。",
+                    "Five court-themed tabletop games, around one tablet."),
+    "lang.switch": ("English", "日本語"),
+    "lang.switch.label": ("Switch to English", "日本語に切り替え"),
+    "home.title": ("ゲームを選ぶ", "Choose a game"),
+    "home.play": ("遊ぶ", "Play"),
+    "home.rules": ("ルール", "Rules"),
+    "home.coming": ("準備中", "Coming soon"),
+    "home.players": ("{min}〜{max}人", "{min}–{max} players"),
+    "home.players.exact": ("{min}人", "{min} players"),
+    "nav.home": ("ホーム", "Home"),
+    "nav.back": ("戻る", "Back"),
+    "nav.rules": ("ルール", "Rules"),
+    "nav.quit": ("ゲームをやめる", "Quit game"),
+    "nav.quit.confirm": ("本当にやめますか？ このゲームは失われます。", "Really quit? This game will be lost."),
+    "nav.quit.yes": ("やめる", "Quit"),
+    "nav.quit.no": ("続ける", "Keep playing"),
+    # --- games of the collection ---------------------------------------------
+    "game.court": ("王への請願", "To Court the King"),
+    "game.court.blurb": ("サイコロを振って宮廷の人物を味方につけ、王を目指す。",
+                         "Roll dice, win courtiers, and reach the King."),
+    "game.krypkille": ("クリップキレ", "Krypkille"),
+    "game.krypkille.blurb": ("最後の1枚が一番低い人が勝つ、スウェーデンのトリックテイキング。",
+                             "A Swedish trick game: the lowest last card does best."),
+    "game.whispers": ("王宮のささやき", "Palace Whispers"),
+    "game.whispers.blurb": ("王の部屋に誰が入るか、ささやきで決まる。", "Whispers decide who enters the King's chamber."),
+    "game.golden_key": ("黄金の鍵", "The Golden Key"),
+    "game.golden_key.blurb": ("2人用のサイコロ決闘。", "A dice duel for two."),
+    "game.struggle": ("王の闘争", "King's Struggle"),
+    "game.struggle.blurb": ("王座をめぐる駆け引き。", "Scheming for the throne."),
+    # --- new game ------------------------------------------------------------
+    "setup.title": ("新しいゲーム：{game}", "New game: {game}"),
+    "setup.players": ("人数", "Players"),
+    "setup.seat": ("席{n}", "Seat {n}"),
+    "setup.name": ("名前", "Name"),
+    "setup.kind": ("プレイヤー", "Player"),
+    "setup.kind.human": ("人", "Person"),
+    "setup.kind.quick": ("コンピュータ（やさしい）", "Computer (quick)"),
+    "setup.kind.strong": ("コンピュータ（つよい）", "Computer (strong)"),
+    "setup.options": ("オプション", "Options"),
+    "setup.seed": ("シード（任意）", "Seed (optional)"),
+    "setup.seed.hint": ("同じシードなら同じ配り方になります。", "The same seed deals the same cards."),
+    "setup.start": ("ゲーム開始", "Start game"),
+    "setup.bad_seed": ("シードは数字で入力してください。", "The seed must be a whole number."),
+    "setup.empty_name": ("席{n}の名前を入れてください。", "Seat {n} needs a name."),
+    "setup.default_human": ("プレイヤー{n}", "Player {n}"),
+    "bot.names": ("ヘンリー,アン,エドワード,マーガレット,リチャード,エリザベス",
+                  "Henry,Anne,Edward,Margaret,Richard,Elizabeth"),
+    "option.limit": ("終了する失点", "Penalty limit"),
+    "option.limit.value": ("{value}点", "{value} points"),
+    # --- table, shared ------------------------------------------------------------
+    "table.turn": ("{name}の番", "{name}'s turn"),
+    "table.your_turn": ("{name}さん、あなたの番です", "{name}, it's your turn"),
+    "table.waiting": ("{name}が考えています…", "{name} is thinking…"),
+    "table.cpu": ("CPU", "CPU"),
+    "table.log": ("記録", "Log"),
+    "table.turn_marker": ("手番", "Turn"),
+    "handoff.title": ("{name}さんにタブレットを渡してください", "Pass the tablet to {name}"),
+    "handoff.body": ("ほかの人は画面を見ないでください。", "Everyone else, please look away."),
+    "handoff.ready": ("{name}です。手札を見る", "I'm {name}: show my cards"),
+    "result.title": ("ゲーム終了", "Game over"),
+    "result.winner": ("勝者：{names}", "Winner: {names}"),
+    "result.winners": ("勝者（同点）：{names}", "Winners (tied): {names}"),
+    "result.again": ("もう一度", "Play again"),
+    "result.home": ("ホームへ", "Home"),
+    "error.illegal": ("その手は打てません：{reason}", "That move is not allowed: {reason}"),
+    "error.dismiss": ("閉じる", "Dismiss"),
+    "rules.title": ("{game}のルール", "Rules of {game}"),
+    "rules.ruling": ("この版の裁定", "This edition's ruling"),
+    # --- Krypkille ----------------------------------------------------------------
+    "kk.card.mask": ("顔", "Mask"),
+    "kk.card.flowerpot": ("植木鉢", "Flowerpot"),
+    "kk.card.wreath": ("花輪", "Wreath"),
+    "kk.card.inn": ("宿", "Inn"),
+    "kk.card.horse": ("騎馬", "Horse"),
+    "kk.card.pig": ("ブタ", "Pig"),
+    "kk.card.hussar": ("騎兵", "Hussar"),
+    "kk.card.cuckoo": ("カッコー", "Cuckoo"),
+    "kk.card.jester": ("道化師", "Jester"),
+    "kk.penalty": ("失点{n}", "{n} pts"),
+    "kk.round": ("第{n}回", "Round {n}"),
+    "kk.dealer": ("ディーラー", "Dealer"),
+    "kk.limit": ("{n}点で終了", "Ends at {n}"),
+    "kk.stock": ("山札 {n}枚", "Stock: {n}"),
+    "kk.total": ("合計{n}", "Total {n}"),
+    "kk.hand_count": ("手札{n}枚", "{n} cards"),
+    "kk.discarded": ("{n}枚捨てた", "discarded {n}"),
+    "kk.your_hand": ("{name}の手札", "{name}'s hand"),
+    "kk.hand_hidden": ("手札は持ち主だけが見られます", "Hands are seen by their owners only"),
+    "kk.phase.discard": ("捨て札：0〜3枚を選んで捨てる", "Discard: throw away 0 to 3 cards"),
+    "kk.phase.play": ("トリック{n} / 4", "Trick {n} of 4"),
+    "kk.phase.showdown": ("ショーダウン：宣言かパス", "Showdown: declare or pass"),
+    "kk.hint.discard": ("捨てるカードをタップして選び、ボタンを押してください。",
+                        "Tap the cards to throw away, then press the button."),
+    "kk.hint.lead": ("リード：好きなカードをタップして出してください。", "Your lead: tap any card to play it."),
+    "kk.hint.forced": ("{name}は{card}を出すしかありません。", "{name} must play {card}."),
+    "kk.hint.showdown": ("最後のカードが一番低いと思えば宣言。", "Declare if you think your last card is the lowest."),
+    "kk.discard_n": ("{n}枚捨てる", "Discard {n}"),
+    "kk.keep_all": ("捨てない", "Keep all"),
+    "kk.too_many": ("捨てられるのは3枚までです", "At most 3 cards"),
+    "kk.declare": ("宣言（カードを見せる）", "Declare (show my card)"),
+    "kk.pass": ("パス", "Pass"),
+    "kk.trick": ("トリック{n}", "Trick {n}"),
+    "kk.trick_won": ("{name}が取った", "won by {name}"),
+    "kk.table_empty": ("リードを待っています", "Waiting for the lead"),
+    "kk.scores": ("得点表", "Scores"),
+    "kk.scores.round": ("回", "Rnd"),
+    "kk.round_over": ("第{n}回の結果", "Round {n} result"),
+    "kk.next_round": ("次の回へ", "Next round"),
+    "kk.final_scores": ("最終結果を見る", "See the final result"),
+    "kk.outcome.success": ("{name}の宣言成功！", "{name} declared and succeeded!"),
+    "kk.outcome.fail": ("{name}の宣言失敗（+10）", "{name} declared and failed (+10)"),
+    "kk.outcome.coward": ("全員パス：{name}は臆病者（10点）", "Everyone passed: {name} is the coward (10)"),
+    "kk.outcome.void": ("全員パス、最低が2人：無効", "Everyone passed, two lowest: void round"),
+    "kk.last_card": ("最後のカード", "Last card"),
+    "kk.round_score": ("この回", "This round"),
+    "kk.lowest_wins": ("合計失点が一番少ない人の勝ち", "Lowest total wins"),
+    "kk.showdown.choice.declare": ("宣言", "declared"),
+    "kk.showdown.choice.pass": ("パス", "passed"),
+    "kk.log.deal": ("第{n}回：{name}がディーラー", "Round {n}: {name} deals"),
+    "kk.log.discard": ("{name}が{n}枚捨てた", "{name} discarded {n}"),
+    "kk.log.keep": ("{name}は捨てなかった", "{name} kept all cards"),
+    "kk.log.lead": ("{name}が{card}をリード", "{name} led {card}"),
+    "kk.log.follow": ("{name}が{card}を出した", "{name} played {card}"),
+    "kk.log.forced": ("{name}が{card}を出した（強制）", "{name} played {card} (forced)"),
+    "kk.log.trick": ("{name}がトリックを取った", "{name} won the trick"),
+    "kk.log.declare": ("{name}が宣言：{card}", "{name} declared: {card}"),
+    "kk.log.pass": ("{name}はパス", "{name} passed"),
+    "kk.log.scores": ("結果：{scores}", "Result: {scores}"),
+}
+
+
+class Translator:
+    def __init__(self, lang: str):
+        self.lang = lang if lang in LANGS else "ja"
+        self._index = LANGS.index(self.lang)
+
+    def __call__(self, key: str, **params) -> str:
+        entry = CATALOG.get(key)
+        text = entry[self._index] if entry else key
+        return text.format(**params) if params else text
+
+    def has(self, key: str) -> bool:
+        return key in CATALOG
+
+
+def default_lang(browser_languages) -> str:
+    """Japanese for Japanese browsers (and as the collection's first language);
+    English for browsers that ask for English first."""
+    for tag in browser_languages or ():
+        tag = str(tag).lower()
+        if tag.startswith("ja"):
+            return "ja"
+        if tag.startswith("en"):
+            return "en"
+    return "ja"

@@ -1,0 +1,94 @@
+"""One game in progress on the tablet: the rules state, who sits where, the
+computer players, whose private information is on screen, and the move log.
+
+Data flows one way: an action (from a tap, a computer player, or a forced play)
+goes through `act`, the state applies it, and the table is drawn from views.
+"""
+from __future__ import annotations
+
+from royaltable import registry
+
+from .tables import table_for
+
+BOT_DELAY_MS = 700       # long enough to see what a computer player did
+FORCED_DELAY_MS = 900    # a forced play is shown, not skipped (KK-11)
+
+
+class Match:
+    def __init__(self, game_id: str, seats: list[dict], options: dict, seed: int | None,
+                 pace: float = 1.0):
+        self.pace = pace                       # scales the pauses; tests run faster
+        self.game = registry.get(game_id)
+        self.state = self.game.new(len(seats), seed=seed, options=options)
+        self.seats = seats                     # [{"name": str, "kind": "human"|level}]
+        self.bots = {seat: self.game.bots[s["kind"]](seed=self.state.seed * 31 + seat)
+                     for seat, s in enumerate(seats) if s["kind"] != "human"}
+        humans = self.humans
+        # With one person at the table their cards are always on screen.
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.table = table_for(game_id)
+        self.log: list[tuple[str, dict]] = list(self.table.opening_log(self.public_view()))
+        self.paused = False
+        self.selection: list[int] = []
+
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat, s in enumerate(self.seats) if s["kind"] == "human"]
+
+    @property
+    def names(self) -> list[str]:
+        return [s["name"] for s in self.seats]
+
+    def is_bot(self, seat: int) -> bool:
+        return self.seats[seat]["kind"] != "human"
+
+    def public_view(self) -> dict:
+        return self.state.view(None)
+
+    def forced_now(self) -> bool:
+        seat = self.state.current
+        return (seat is not None and not self.is_bot(seat)
+                and self.table.auto_play(self.public_view(), self.state.legal_actions()))
+
+    def needs_handoff(self) -> bool:
+        """A different person must take the tablet before anything private is drawn."""
+        seat = self.state.current
+        return (seat is not None and not self.paused and not self.is_bot(seat)
+                and seat != self.viewer and not self.forced_now())
+
+    def pending_delay(self) -> int | None:
+        """Milliseconds until the app should act by itself, or None."""
+        if self.state.over or self.paused:
+            return None
+        if self.is_bot(self.state.current):
+            return int(BOT_DELAY_MS * self.pace)
+        if self.forced_now():
+            return int(FORCED_DELAY_MS * self.pace)
+        return None
+
+    def step(self) -> None:
+        """The computer player's move, or a human's forced play."""
+        seat = self.state.current
+        legal = self.state.legal_actions()
+        if self.is_bot(seat):
+            action = self.bots[seat].choose(self.state.view(seat), legal)
+        else:
+            action = legal[0]
+        self.act(action, seat)
+
+    def take_tablet(self) -> None:
+        self.viewer = self.state.current
+
+    def act(self, action: str, seat: int) -> None:
+        """Applies an action for `seat`; IllegalAction leaves everything as it was."""
+        before = self.public_view()
+        forced = self.forced_now()
+        self.state.apply(action, seat=seat)
+        after = self.public_view()
+        self.log.extend(self.table.describe(before, action, seat, after, forced))
+        self.selection = []
+        if self.table.pause_after(before, after):
+            self.paused = True
+
+    def resume(self) -> None:
+        self.paused = False
