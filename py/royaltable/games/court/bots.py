@@ -13,7 +13,6 @@ Nothing is hidden in this game but future rolls, so sampling only the dice is ex
 """
 from __future__ import annotations
 
-import copy
 import itertools
 import random
 
@@ -196,30 +195,14 @@ class QuickBot(Bot):
 
 # ---- play-outs of the rest of a turn ----------------------------------------------
 
-def _copy_turn(state: CourtState, seed: int) -> CourtState:
-    """A copy safe to play to the end of this turn: only what a turn changes is copied."""
-    world = copy.copy(state)
-    world.active = list(state.active)
-    world.aside = list(state.aside)
-    world.used = set(state.used)
-    world.history = list(state.history)
-    world.order = list(state.order)
-    if state.pending is not None:
-        world.pending = {"card": state.pending["card"], "picked": list(state.pending["picked"]),
-                         "values": list(state.pending["values"])}
-    world.rng = random.Random(seed)
-    return world
-
-
 def turn_outcome(world: CourtState, seat: int, action: str, values=CARD_VALUE) -> float:
     """Plays `action`, then the quick policy to the end of the dice; scores how the turn ended."""
-    turns = len(world.history)
     world._apply(action)
-    while world.phase == DICE and len(world.history) == turns:
+    while world.phase == DICE and world.rolled:     # a new turn starts unrolled
         world._apply(quick_action(world))
-    if world.phase == TAKE and world.current == seat:
+    if world.phase == TAKE:
         return values[best_card(world.earnable(), values)]
-    last = world.history[turns]
+    last = world.history[-1]
     if last["final"] and last["took"] == "king":
         count, face = world.king_result
         return 100 + 10 * count + face        # a higher result is harder to beat later
@@ -252,6 +235,7 @@ class StrongBot(Bot):
         for action in candidates:
             total = 0.0
             for seed in seeds:
-                total += turn_outcome(_copy_turn(state, seed), seat, action, self.values)
+                world = state.clone(random.Random(seed))
+                total += turn_outcome(world, seat, action, self.values)
             scores[action] = total / per
         return max(candidates, key=lambda a: (scores[a], a == quick))

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what the tests need, builds the site, runs every test (unit and end to end).
+# Extra arguments go to pytest: ./tools/test.sh -k krypkille
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+# Debian's Chromium for the end-to-end tests (never a browser download), and
+# CJK fonts so Japanese renders in screenshots.
+if ! command -v chromium >/dev/null || ! fc-list 2>/dev/null | grep -q "Noto Sans CJK"; then
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
+fi
+
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv 2>/dev/null || {
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq python3-venv >/dev/null
+    python3 -m venv .venv
+  }
+fi
+.venv/bin/python -m pip install -q --disable-pip-version-check -r requirements-dev.txt
+
+npm ci --no-audit --no-fund --loglevel=error
+.venv/bin/python tools/build.py
+exec .venv/bin/python -m pytest tests e2e "$@"
