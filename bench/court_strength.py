@@ -53,7 +53,7 @@ def main(games=200, processes=2):
         strong_out = pool.map(play, strong, chunksize=1)
     wins = sum(levels.index("strong") in winners
                for (_, levels), (winners, _, _) in zip(mixed, mixed_out))
-    timings = sorted(t for out in (mixed_out, strong_out) for t in out[2])
+    timings = sorted(t for out in (mixed_out, strong_out) for _, _, times in out for t in times)
     by_seat = [0] * PLAYERS
     for (_, levels), (winners, _, _) in zip(mixed, mixed_out):
         by_seat[levels.index("strong")] += levels.index("strong") in winners

@@ -22,16 +22,26 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def site():
+def start_server():
+    """Serves the built site on a free port; returns (origin, server)."""
     if not (ROOT / "static" / "vendor" / "app.zip").exists():
         pytest.fail("the site is not built: run `python3 tools/build.py` (the test command does)")
     handler = functools.partial(QuietHandler, directory=str(ROOT))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}", server
+
+
+def stop_server(server):
     server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site():
+    origin, server = start_server()
+    yield origin
+    stop_server(server)
 
 
 @pytest.fixture(scope="session")
@@ -66,17 +76,17 @@ class Watched:
     def foreign_requests(self):
         return [u for u in self.requests if not u.startswith(self.origin + "/")]
 
-    def shot(self, name: str):
+    def shot(self, name: str, full_page: bool = False):
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+        self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
 
 
 @pytest.fixture
 def watched(browser, site):
-    def make(width=1024, height=768, locale="ja-JP"):
-        context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+    def make(width=1024, height=768, locale="ja-JP", origin=None, **options):
+        context = browser.new_context(viewport={"width": width, "height": height}, locale=locale, **options)
         contexts.append(context)
-        return Watched(context.new_page(), site)
+        return Watched(context.new_page(), origin or site)
     contexts = []
     yield make
     for context in contexts:

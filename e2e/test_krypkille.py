@@ -2,62 +2,9 @@
 pass-and-play privacy, and names shown as text."""
 from __future__ import annotations
 
-import time
+from kk_driver import drive, new_game
 
 GAMES = ["court", "krypkille", "whispers", "golden_key", "struggle"]
-
-
-def new_game(page, kinds, names=None, limit=None, seed="3"):
-    page.click("[data-game=krypkille] [data-cmd=setup]")
-    page.click(f'[data-cmd=players][data-arg="{len(kinds)}"]')
-    for seat, kind in enumerate(kinds):
-        page.click(f'[data-cmd=kind][data-arg="{seat}:{kind}"]')
-    for seat, name in enumerate(names or []):
-        page.fill(f'[data-field="name:{seat}"]', name)
-    if limit:
-        page.click(f'[data-cmd=option][data-arg="limit:{limit}"]')
-    page.fill('[data-field="seed"]', seed)
-    page.click("[data-cmd=start]")
-    page.wait_for_selector(".kk, .handoff")
-
-
-def take_turn(page) -> bool:
-    """Makes one human decision if one is on screen; True if it did something."""
-    for selector in ("[data-cmd=handoff]", "[data-cmd=resume]"):
-        if page.locator(selector).count():
-            page.click(selector, timeout=3000)
-            return True
-    select = page.locator(".kk-hand-cards [data-cmd=select]")
-    if select.count():
-        if not page.locator(".kk-card.is-selected").count():
-            select.first.click(timeout=3000)          # throw away one card
-        page.click(".kk-controls [data-cmd=act]", timeout=3000)
-        return True
-    lead = page.locator(".kk-hand-cards [data-cmd=act]")
-    if lead.count():
-        lead.last.click(timeout=3000)
-        return True
-    showdown = page.locator('.kk-controls [data-cmd=act][data-arg="pass"]')
-    if showdown.count():
-        showdown.click(timeout=3000)
-        return True
-    return False
-
-
-def drive(page, until, on_step=None, limit_s=400):
-    deadline = time.time() + limit_s
-    while time.time() < deadline:
-        if until():
-            return
-        if on_step:
-            on_step()
-        try:
-            acted = take_turn(page)
-        except Exception:   # the table was redrawn under the click: look again
-            acted = True
-        if not acted:
-            page.wait_for_timeout(25)
-    raise AssertionError("the game did not get there in time")
 
 
 def test_boots_offline_ready_with_the_whole_collection(watched):

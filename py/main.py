@@ -7,14 +7,33 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from ui.app import App
-from ui.i18n import default_lang
 
-LANG_KEY = "royaltable.lang"
+
+class LocalStorage:
+    """The browser's localStorage; a full or blocked storage costs the save, not the game."""
+    def get(self, key):
+        try:
+            return window.localStorage.getItem(key)
+        except Exception:
+            return None
+
+    def set(self, key, value):
+        try:
+            window.localStorage.setItem(key, value)
+        except Exception:
+            pass
+
+    def remove(self, key):
+        try:
+            window.localStorage.removeItem(key)
+        except Exception:
+            pass
+
 
 root = document.getElementById("app")
 # ?pace=0.05 shortens the pauses before computer and forced moves (used by the tests).
 params = window.URLSearchParams.new(window.location.search)
-app = App(window.localStorage.getItem(LANG_KEY) or default_lang(list(window.navigator.languages or [])),
+app = App(storage=LocalStorage(), browser_langs=list(window.navigator.languages or []),
           pace=float(params.get("pace") or 1))
 timer = {"id": None}
 
@@ -44,10 +63,10 @@ def on_click(event):
     target = event.target.closest("[data-cmd]")
     if target is None or target.disabled:
         return
-    lang = app.t.lang
-    app.handle(target.getAttribute("data-cmd"), target.getAttribute("data-arg") or "")
-    if app.t.lang != lang:
-        window.localStorage.setItem(LANG_KEY, app.t.lang)
+    try:
+        app.handle(target.getAttribute("data-cmd"), target.getAttribute("data-arg") or "")
+    except Exception as err:   # a bug must not freeze the table: say so and carry on
+        app.message = f"{type(err).__name__}: {err}"
     draw()
 
 

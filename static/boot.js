@@ -21,6 +21,12 @@
     var err = document.querySelector(".py-error");
     if (err) fail((err.textContent || "").trim().split("\n").pop());
   }).observe(document.documentElement, { childList: true, subtree: true });
+  // Offline play: the service worker (sw.js, written by the build) caches the app.
+  if ("serviceWorker" in navigator && location.protocol.indexOf("http") === 0) {
+    window.addEventListener("load", function () {
+      navigator.serviceWorker.register("./sw.js").catch(function () { /* plays online anyway */ });
+    });
+  }
   setTimeout(function () {
     if (document.getElementById("boot") && !failed)
       document.getElementById("boot-status").textContent =

@@ -252,3 +252,21 @@ def test_wrong_phase_actions_are_refused_in_words():
         state.apply("keep")
     with pytest.raises(IllegalAction, match="turn"):
         state.apply(state.legal_actions()[0], seat=(state.current + 1) % 4)
+
+
+def test_undo_own_moves_until_another_player_acts_or_cards_are_drawn():
+    state = GAME.new(4, seed=12)
+    first = state.current
+    assert state.undo_depth(first) == 0
+    state.apply("keep")
+    assert state.undo_depth(first) == 1
+    back = state.without_last()
+    assert back.record()["actions"] == [] and back.current == first
+    state.apply("keep")                      # another player acted
+    assert state.undo_depth(first) == 0
+    while state.phase == "discard":
+        state.apply("keep")
+    dealer = state.dealer
+    assert state.undo_depth(dealer) == 0     # the refill drew cards: sealed
+    state.apply(state.legal_actions()[0])    # the dealer's lead can be taken back
+    assert state.undo_depth(dealer) == 1

@@ -6,6 +6,7 @@ Run `npm ci` first. Output is .gitignored; the site is then the repository root
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import pathlib
 import shutil
@@ -55,8 +56,32 @@ def pack_python() -> pathlib.Path:
     return target
 
 
+# The app's own files, beside the built vendor/ folder, that the page loads.
+SITE_FILES = ("index.html", "pyscript.toml", "py/main.py", "static/app.css", "static/boot.js",
+              "static/icon.svg", "static/manifest.webmanifest", "static/icons/icon-192.png",
+              "static/icons/icon-512.png", "static/icons/maskable-512.png",
+              "static/icons/apple-touch-icon.png")
+
+
+def write_service_worker(vendor_files: list[pathlib.Path]) -> pathlib.Path:
+    """sw.js at the site root (its scope is the whole site), listing every file
+    to precache; its version is a hash of their contents."""
+    paths = [ROOT / name for name in SITE_FILES] + sorted(vendor_files)
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.relative_to(ROOT).as_posix().encode())
+        digest.update(path.read_bytes())
+    urls = ["./"] + ["./" + path.relative_to(ROOT).as_posix() for path in paths]
+    template = (ROOT / "tools" / "sw_template.js").read_text()
+    target = ROOT / "sw.js"
+    target.write_text(template.replace("__VERSION__", digest.hexdigest()[:16])
+                      .replace("__FILES__", json.dumps(urls, indent=2)))
+    return target
+
+
 def main() -> None:
     files = copy_runtime() + [pack_python()]
+    write_service_worker(files)
     versions = {name: json.loads((MODULES / name / "package.json").read_text())["version"]
                 for name in ("@pyscript/core", "pyodide")}
     size = sum(f.stat().st_size for f in files)

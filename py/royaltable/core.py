@@ -74,6 +74,9 @@ class State:
         self.options = options
         self.rng = random.Random(seed)
         self.actions: list[str] = []
+        self.actors: list[int] = []      # the seat that made each action
+        self.sealed_at = 0               # actions before this can no longer be taken back
+        self._seal = False
 
     # ---- the contract -------------------------------------------------
     @property
@@ -96,9 +99,39 @@ class State:
             raise IllegalAction(self.why_out_of_turn(seat, action))
         if not isinstance(action, str) or action not in self.legal_actions():
             raise IllegalAction(self.why_illegal(action))
+        actor = self.current
+        luck = self.rng.getstate()
         self._apply(action)
         self.actions.append(action)
+        self.actors.append(actor)
+        # Dice rolled or cards shuffled, or the game revealed something: no way back.
+        if self._seal or self.rng.getstate() != luck:
+            self.sealed_at = len(self.actions)
+            self._seal = False
         return self
+
+    # ---- taking back moves (Board Game Arena's way) ----------------------
+    def seal(self) -> None:
+        """Called by a game's _apply when the action reveals hidden information
+        or draws cards: it and everything before it can no longer be undone."""
+        self._seal = True
+
+    def undo_depth(self, seat: int) -> int:
+        """How many of the latest actions `seat` may take back: its own, made
+        since anything was revealed or drawn, with nobody else acting since."""
+        depth = 0
+        for index in range(len(self.actions) - 1, self.sealed_at - 1, -1):
+            if self.actors[index] != seat:
+                break
+            depth += 1
+        return depth
+
+    def without_last(self, count: int = 1) -> "State":
+        """The same game with its last `count` actions taken back (a replay)."""
+        state = self.game.new(self.players, self.seed, self.options)
+        for action in self.actions[:len(self.actions) - count]:
+            state.apply(action)
+        return state
 
     def view(self, seat: int | None) -> dict:
         raise NotImplementedError

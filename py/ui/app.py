@@ -7,11 +7,25 @@ from __future__ import annotations
 
 from royaltable import IllegalAction, registry
 
-from . import rules_page
+from . import rules_page, saves
 from .collection import COLLECTION, playable
 from .html import button, esc
-from .i18n import Translator
+from .i18n import Translator, default_lang
 from .match import Match
+
+LANG_KEY = "royaltable.lang"
+
+
+class MemoryStorage(dict):
+    """The storage interface main.py gives over localStorage; a dict in tests."""
+    def get(self, key):
+        return super().get(key)
+
+    def set(self, key, value):
+        self[key] = value
+
+    def remove(self, key):
+        self.pop(key, None)
 
 KINDS = ("human", "quick", "strong")
 
@@ -31,10 +45,15 @@ class Ctx:
 
 
 class App:
-    def __init__(self, lang: str = "ja", pace: float = 1.0):
-        self.t = Translator(lang)
+    def __init__(self, lang: str | None = None, pace: float = 1.0, storage=None, browser_langs=()):
+        self.storage = storage if storage is not None else MemoryStorage()
+        self.t = Translator(lang or self.storage.get(LANG_KEY) or default_lang(browser_langs))
         self.pace = pace
         self.screen = "home"
+        self.replaying: dict | None = None
+        self.saved: tuple | None = None        # (seats, record) of a readable save
+        self.save_problem: str | None = None   # why the save could not be read
+        self.check_save()
         self.rules_game = None
         self.rules_return = "home"
         self.setup: dict | None = None
@@ -49,12 +68,15 @@ class App:
             return
         self.message = None if cmd != "dismiss" else self.message
         handler(arg)
+        if cmd in ("act", "undo"):
+            self.save()
 
     def cmd_dismiss(self, arg):
         self.message = None
 
     def cmd_lang(self, arg):
         self.t = Translator("en" if self.t.lang == "ja" else "ja")
+        self.storage.set(LANG_KEY, self.t.lang)
         if self.setup:
             self._rename_defaults()
 
@@ -141,11 +163,14 @@ class App:
         self.match = Match(setup["game"], seats, setup["options"], seed, self.pace)
         self.confirm_quit = False
         self.screen = "table"
+        self.saved = self.save_problem = None
+        self.save()
 
     def cmd_again(self, arg):
         match = self.match
         self.match = Match(match.game.id, match.seats, match.state.options, None, self.pace)
         self.screen = "table"
+        self.save()
 
     def cmd_act(self, action):
         match = self.match
@@ -178,6 +203,61 @@ class App:
             self.match = None
             self.confirm_quit = False
             self.screen = "home"
+            self.save()
+
+    # ---- the saved game -------------------------------------------------------
+    def check_save(self) -> None:
+        text = self.storage.get(saves.SAVE_KEY)
+        self.saved = self.save_problem = None
+        if text:
+            try:
+                self.saved = saves.load(text)
+            except saves.SaveError as err:
+                self.save_problem = str(err)
+
+    def save(self) -> None:
+        """Called after every change: a game in progress survives any reload."""
+        match = self.match
+        if match and not match.state.over:
+            self.storage.set(saves.SAVE_KEY, saves.dump(match.seats, match.record()))
+        else:
+            self.storage.remove(saves.SAVE_KEY)
+
+    def cmd_continue(self, arg):
+        if self.saved:
+            seats, record = self.saved
+            self.match = Match.from_record(seats, record, self.pace)
+            self.saved = None
+            self.screen = "table"
+
+    def cmd_discard_save(self, arg):
+        self.storage.remove(saves.SAVE_KEY)
+        self.saved = self.save_problem = None
+
+    def cmd_undo(self, arg):
+        if self.match:
+            self.match.undo()
+
+    def cmd_replay(self, arg):
+        match = self.match
+        self.replaying = {"seats": match.seats, "record": match.record(), "step": 0}
+        self._replay_to(0)
+        self.screen = "replay"
+
+    def cmd_replay_step(self, arg):
+        total = len(self.replaying["record"]["actions"])
+        step = self.replaying["step"]
+        target = {"first": 0, "back": step - 1, "next": step + 1, "last": total}.get(arg, step)
+        self._replay_to(max(0, min(total, target)))
+
+    def _replay_to(self, step: int) -> None:
+        record = dict(self.replaying["record"], actions=self.replaying["record"]["actions"][:step])
+        self.replaying["step"] = step
+        self.replaying["match"] = Match.from_record(self.replaying["seats"], record, self.pace)
+
+    def cmd_replay_close(self, arg):
+        self.replaying = None
+        self.screen = "table" if self.match else "home"
 
     # ---- time ---------------------------------------------------------------
     def pending_delay(self) -> int | None:
@@ -188,6 +268,7 @@ class App:
     def step(self) -> None:
         if self.pending_delay() is not None:
             self.match.step()
+            self.save()
 
     # ---- drawing ------------------------------------------------------------
     def render(self) -> str:
@@ -228,9 +309,24 @@ class App:
                 f'<p class="game-card-blurb">{esc(t("game." + game_id + ".blurb"))}</p>'
                 f'{badge}<div class="game-card-actions">{actions}</div></article>')
         return (self.topbar(esc(t("app.name")))
-                + f'<section class="home"><p class="tagline">{esc(t("app.tagline"))}</p>'
+                + f'<section class="home"><p class="tagline">{esc(t("app.tagline"))}</p>{self.render_save_panel()}'
                 f'<h2 class="section-title">{esc(t("home.title"))}</h2>'
                 f'<div class="game-grid">{"".join(cards)}</div></section>')
+
+    def render_save_panel(self) -> str:
+        t = self.t
+        if self.save_problem:
+            return (f'<div class="save-panel is-problem" role="alert"><p><strong>{esc(t("save.problem"))}</strong> '
+                    f'{esc(t("save." + self.save_problem))}</p>'
+                    f'{button(esc(t("save.discard")), "discard_save", cls="btn-danger")}</div>')
+        if self.saved:
+            seats, record = self.saved
+            names = "、".join(s["name"] for s in seats) if t.lang == "ja" else ", ".join(s["name"] for s in seats)
+            return (f'<div class="save-panel"><p><strong>{esc(t("save.title", game=t("game." + record["game"])))}</strong>'
+                    f'<br><span>{esc(t("save.detail", names=names, n=len(record["actions"])))}</span></p>'
+                    f'<div class="dialog-actions">{button(esc(t("save.continue")), "continue", cls="btn-primary btn-big")}'
+                    f'{button(esc(t("save.discard")), "discard_save")}</div></div>')
+        return ""
 
     def render_rules(self) -> str:
         t = self.t
@@ -283,8 +379,11 @@ class App:
         match = self.match
         game_id = match.game.id
         quit_button = button(esc(t("nav.quit")), "quit", cls="btn-ghost")
+        undo = ""
+        if match.undo_depth() and not self.confirm_quit:
+            undo = button("↶ " + esc(t("undo.button", name=match.names[match.viewer])), "undo", cls="btn-undo")
         bar = self.topbar(esc(t("game." + game_id)),
-                          button(esc(t("nav.rules")), "rules", game_id, cls="btn-ghost") + quit_button)
+                          undo + button(esc(t("nav.rules")), "rules", game_id, cls="btn-ghost") + quit_button)
         if self.confirm_quit:
             return bar + (f'<section class="dialog" role="dialog"><p>{esc(t("nav.quit.confirm"))}</p>'
                           f'<div class="dialog-actions">{button(esc(t("nav.quit.yes")), "quit", "yes", cls="btn-danger")}'
@@ -318,15 +417,42 @@ class App:
                 f'<p class="result-winners">{esc(line)}</p>'
                 f'{match.table.result_detail(view, ctx)}'
                 f'<div class="dialog-actions">{button(esc(t("result.again")), "again", cls="btn-primary")}'
+                f'{button(esc(t("replay.open")), "replay")}'
                 f'{button(esc(t("result.home")), "quit", "yes")}</div></section>')
 
-    def render_log(self) -> str:
+    def render_replay(self) -> str:
         t = self.t
-        names = self.match.names
-        lines = [f"<li>{esc(t(key, **resolve(params, t, names)))}</li>"
-                 for key, params in reversed(self.match.log[-80:])]
+        replaying = self.replaying
+        match = replaying["match"]
+        step, total = replaying["step"], len(replaying["record"]["actions"])
+        controls = "".join(
+            button(label, "replay_step", arg, disabled=disabled, aria=t("replay." + arg))
+            for label, arg, disabled in (("⏮", "first", step == 0), ("◀", "back", step == 0),
+                                         ("▶", "next", step == total), ("⏭", "last", step == total)))
+        bar = self.topbar(esc(t("replay.title", game=t("game." + match.game.id))),
+                          button(esc(t("replay.close")), "replay_close", cls="btn-ghost"))
+        ctx = Ctx(t, match)
+        ctx.legal = []
+        ctx.paused = False
+        view = match.state.view(None)
+        last = (f'{esc(log_line(match.log[-1], t, match.names))}' if step else "")
+        return (f'{bar}<div class="replay-bar" role="toolbar">{controls}'
+                f'<span class="replay-step">{esc(t("replay.step", n=step, total=total))}</span>'
+                f'<span class="replay-last">{last}</span></div>'
+                f'<div class="table-layout"><div class="table-main">{match.table.render(view, ctx)}</div>'
+                f'<aside class="table-side">{match.table.side(view, ctx)}{self.render_log(match)}</aside></div>')
+
+    def render_log(self, match: Match | None = None) -> str:
+        t = self.t
+        match = match or self.match
+        lines = [f"<li>{esc(log_line(entry, t, match.names))}</li>" for entry in reversed(match.log[-80:])]
         return (f'<details class="log" open><summary>{esc(t("table.log"))}</summary>'
                 f'<ol class="log-list" reversed>{"".join(lines)}</ol></details>')
+
+
+def log_line(entry, t: Translator, names: list[str]) -> str:
+    key, params = entry
+    return t(key, **resolve(params, t, names))
 
 
 def resolve(params: dict, t: Translator, names: list[str]) -> dict:

@@ -19,18 +19,33 @@ class Match:
                  pace: float = 1.0):
         self.pace = pace                       # scales the pauses; tests run faster
         self.game = registry.get(game_id)
-        self.state = self.game.new(len(seats), seed=seed, options=options)
         self.seats = seats                     # [{"name": str, "kind": "human"|level}]
-        self.bots = {seat: self.game.bots[s["kind"]](seed=self.state.seed * 31 + seat)
-                     for seat, s in enumerate(seats) if s["kind"] != "human"}
+        self.table = table_for(game_id)
+        self.start(self.game.new(len(seats), seed=seed, options=options))
         humans = self.humans
         # With one person at the table their cards are always on screen.
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
-        self.table = table_for(game_id)
+
+    @classmethod
+    def from_record(cls, seats: list[dict], record: dict, pace: float = 1.0) -> "Match":
+        """A saved or finished game, rebuilt by replaying its record (log included)."""
+        match = cls(record["game"], seats, record["options"], record["seed"], pace)
+        match.replay(record["actions"])
+        return match
+
+    def start(self, state) -> None:
+        self.state = state
         self.log: list[tuple[str, dict]] = list(self.table.opening_log(self.public_view()))
         self.paused = False
         self.selection: list[int] = []
 
+    def replay(self, actions: list[str]) -> None:
+        for action in actions:
+            self.act(action, self.state.current)
+        self.paused = False
+
+    def record(self) -> dict:
+        return self.state.record()
     @property
     def humans(self) -> list[int]:
         return [seat for seat, s in enumerate(self.seats) if s["kind"] == "human"]
@@ -71,7 +86,11 @@ class Match:
         seat = self.state.current
         legal = self.state.legal_actions()
         if self.is_bot(seat):
-            action = self.bots[seat].choose(self.state.view(seat), legal)
+            # A fresh bot per move, seeded by the position: a resumed game plays on
+            # exactly as it would have without the reload.
+            bot = self.game.bots[self.seats[seat]["kind"]](
+                seed=self.state.seed * 7919 + len(self.state.actions))
+            action = bot.choose(self.state.view(seat), legal)
         else:
             action = legal[0]
         self.act(action, seat)
@@ -92,3 +111,15 @@ class Match:
 
     def resume(self) -> None:
         self.paused = False
+
+    def undo_depth(self) -> int:
+        """Own moves the person holding the tablet may take back now."""
+        if self.viewer is None or self.paused:
+            return 0
+        return self.state.undo_depth(self.viewer)
+
+    def undo(self) -> None:
+        if self.undo_depth():
+            actions = self.state.actions[:-1]
+            self.start(self.game.new(self.state.players, self.state.seed, self.state.options))
+            self.replay(actions)

@@ -6,8 +6,10 @@ from royaltable.games.krypkille.rules import PENALTY, RANK
 
 from ..html import button, esc
 
-GLYPHS = {"mask": "☻", "flowerpot": "✿", "wreath": "❀", "inn": "⌂", "horse": "♞",
-          "pig": "♣", "hussar": "⚔", "cuckoo": "♪", "jester": "✪"}
+# "\ufe0e" asks for the text form, not an emoji, where a font has both.
+GLYPHS = {name: glyph + "\ufe0e" for name, glyph in {
+    "mask": "☻", "flowerpot": "✿", "wreath": "❀", "inn": "⌂", "horse": "♞",
+    "pig": "♣", "hussar": "⚔", "cuckoo": "♪", "jester": "✪"}.items()}
 
 
 def card_label(name: str, t) -> str:
@@ -173,8 +175,13 @@ def _seats(view, ctx) -> str:
 def _trick_area(view, ctx) -> str:
     t = ctx.t
     tricks = view["tricks"]
-    if not tricks:
-        return '<div class="kk-center"></div>'
+    if not tricks:   # the discard: the stock and the face-down discards, counted
+        thrown = sum(d or 0 for d in view["discarded"])
+        piles = [(t("kk.stock", n=view["stock"]), view["stock"]), (t("kk.discard_pile", n=thrown), thrown)]
+        return ('<div class="kk-center kk-piles">' + "".join(
+            f'<div class="kk-pile"><div class="kk-pile-cards">'
+            f'{"<span class=kk-back></span>" * min(count, 12)}</div><div>{esc(label)}</div></div>'
+            for label, count in piles) + '</div>')
     current = tricks[-1]
     played = "".join(
         f'<figure class="kk-played">{card(p["card"], t)}<figcaption>{esc(ctx.names[p["seat"]])}</figcaption></figure>'

@@ -114,12 +114,14 @@ class KrypkilleState(State):
                     self.reshuffled = True
                 hand.append(self.stock.pop())
             hand.sort()
+        self.seal()                          # everyone has seen new cards
         self.phase = PLAY
         self.tricks = [[]]
         self.to_act = self.dealer            # KK-10: the dealer leads
 
     def _end_round(self, declarer: int | None) -> None:
         last = [hand[0] for hand in self.hands]   # KK-16: every last card is shown
+        self.seal()
         scores, outcome = score_round(last, declarer)
         self.totals = [t + s for t, s in zip(self.totals, scores)]
         self.rounds.append({

@@ -1,0 +1,110 @@
+"""The measured work itself, shared word for word by CPython, Pyodide under Node
+and Pyodide in Chromium (bench/bots_browser.py), so a ratio compares runtimes,
+not code. Standard library and the royaltable package only; no timing policy
+lives here beyond the clock around the work.
+"""
+from __future__ import annotations
+
+import json
+import time
+
+from royaltable import RandomBot, registry
+
+
+def playout(game_id: str, players: int, seed: int) -> int:
+    """One seeded game of random players to the end; returns its number of actions."""
+    game = registry.get(game_id)
+    state = game.new(players, seed=seed)
+    bots = [RandomBot(seed * 10 + seat) for seat in range(players)]
+    while not state.over:
+        seat = state.current
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
+    return len(state.actions)
+
+
+def playouts(game_id: str, players: int, first_seed: int, count: int) -> dict:
+    """`count` playouts with seeds first_seed.. ; wall seconds and actions played."""
+    started = time.perf_counter()
+    actions = 0
+    for seed in range(first_seed, first_seed + count):
+        actions += playout(game_id, players, seed)
+    return {"seconds": time.perf_counter() - started, "games": count, "actions": actions}
+
+
+def positions(game_id: str, players: int, count: int, seed: int = 1) -> list[tuple]:
+    """`count` real decisions (more than one legal action) spread over seeded games
+    of quick players: (game seed, action index) pairs, replayable anywhere."""
+    game = registry.get(game_id)
+    found: list[tuple] = []
+    game_seed = seed
+    while (len(found) < count * 2 or game_seed < seed + 3) and game_seed < seed + 200:
+        state = game.new(players, seed=game_seed)
+        bots = [game.bots["quick"](game_seed * 10 + s) for s in range(players)]
+        while not state.over:
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                found.append((game_seed, len(state.actions)))
+            seat = state.current
+            state.apply(bots[seat].choose(state.view(seat), legal))
+        game_seed += 1
+    # An even spread over the whole of several games, not the first few moves.
+    step = max(1, len(found) // count)
+    return found[::step][:count]
+
+
+def reach(game_id: str, players: int, game_seed: int, index: int):
+    """The state after `index` actions of the quick players' seeded game."""
+    game = registry.get(game_id)
+    state = game.new(players, seed=game_seed)
+    bots = [game.bots["quick"](game_seed * 10 + s) for s in range(players)]
+    while len(state.actions) < index:
+        seat = state.current
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
+    return state
+
+
+def time_choices(game_id: str, players: int, level: str, spots: list) -> list[float]:
+    """Seconds of bot.choose at each position (a fresh, seeded bot each time)."""
+    game = registry.get(game_id)
+    cls = game.bots[level]
+    out = []
+    for number, (game_seed, index) in enumerate(spots):
+        state = reach(game_id, players, game_seed, index)
+        seat = state.current
+        view, legal = state.view(seat), state.legal_actions()
+        # Fast players are timed over repeated calls (fresh bots, same seeds) until
+        # 2 ms have passed: a browser's clock ticks in 0.1 ms steps.
+        repeats = 1
+        while True:
+            bots = [cls(seed=7919 * number + 1) for _ in range(repeats)]
+            started = time.perf_counter()
+            for bot in bots:
+                bot.choose(view, legal)
+            elapsed = time.perf_counter() - started
+            if elapsed >= 0.002 or repeats >= 4096:
+                break
+            repeats *= 4
+        out.append(elapsed / repeats)
+    return out
+
+
+def handle(request_json: str) -> str:
+    """One request from a driver (Node worker, browser page): JSON in, JSON out."""
+    request = json.loads(request_json)
+    kind = request["kind"]
+    if kind == "playouts":
+        result = playouts(request["game"], request["players"], request["first_seed"], request["count"])
+    elif kind == "choices":
+        spots = [tuple(s) for s in request["spots"]]
+        result = {"seconds": time_choices(request["game"], request["players"], request["level"], spots)}
+    elif kind == "games":
+        result = {"games": [{"id": g, "min": registry.get(g).min_players,
+                             "max": registry.get(g).max_players,
+                             "default": registry.get(g).default_players,
+                             "levels": list(registry.get(g).bots)} for g in registry.ids()]}
+    elif kind == "version":
+        import sys
+        result = {"python": sys.version.split()[0]}
+    else:
+        raise ValueError(f"unknown request {kind!r}")
+    return json.dumps(result)

@@ -1,0 +1,170 @@
+"""Small shared pieces of the bench suite: statistics, the machine, the build."""
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+import math
+import os
+import pathlib
+import platform
+import subprocess
+import sys
+import zipfile
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+BENCH = ROOT / "bench"
+APP_ZIP = ROOT / "static" / "vendor" / "app.zip"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+
+def use_built_python() -> None:
+    """Import royaltable from the built app.zip, the very file the page loads
+    (and Node's Pyodide too), so every runtime measures the same code."""
+    for entry in (str(BENCH), str(APP_ZIP)):
+        if entry not in sys.path:
+            sys.path.insert(0, entry)
+
+
+# ---- statistics ---------------------------------------------------------------
+
+def quantile(values, q: float) -> float:
+    """Linear interpolation between closest ranks (numpy's default)."""
+    xs = sorted(values)
+    if not xs:
+        return float("nan")
+    pos = (len(xs) - 1) * q
+    low = math.floor(pos)
+    high = min(low + 1, len(xs) - 1)
+    return xs[low] + (xs[high] - xs[low]) * (pos - low)
+
+
+def median(values) -> float:
+    return quantile(values, 0.5)
+
+
+def summary(values) -> dict:
+    xs = list(values)
+    return {"n": len(xs), "median": median(xs), "min": min(xs) if xs else float("nan"),
+            "max": max(xs) if xs else float("nan"), "q1": quantile(xs, 0.25),
+            "q3": quantile(xs, 0.75), "p95": quantile(xs, 0.95)}
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% score interval of a proportion (shared wins count as fractions)."""
+    if n == 0:
+        return (float("nan"), float("nan"))
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+# ---- formatting -------------------------------------------------------------------
+
+def fmt_s(x: float) -> str:
+    return "—" if x is None or x != x else f"{x:.2f} s"
+
+
+def fmt_ms(x: float) -> str:
+    if x is None or x != x:
+        return "—"
+    if x < 0.1:
+        return f"{x * 1000:.0f} µs"
+    return f"{x:.1f} ms" if x < 100 else f"{x:.0f} ms"
+
+
+def fmt_ratio(x: float) -> str:
+    return "—" if x is None or x != x else f"{x:.2f}×"
+
+
+def fmt_bytes(n: float) -> str:
+    if n >= 1e6:
+        return f"{n / 1e6:.2f} MB"
+    if n >= 1e3:
+        return f"{n / 1e3:.1f} kB"
+    return f"{n:.0f} B"
+
+
+def spread(s: dict, fmt) -> str:
+    return f"{fmt(s['min'])}–{fmt(s['max'])}"
+
+
+def met(ok: bool | None) -> str:
+    return "n/a" if ok is None else ("met" if ok else "**MISSED**")
+
+
+def table(header: list[str], rows: list[list]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+# ---- the machine and the build ---------------------------------------------------
+
+def _run(cmd: list[str]) -> str:
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=30).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return "?"
+
+
+def machine() -> dict:
+    cpu = "?"
+    try:
+        for line in pathlib.Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    ram = "?"
+    try:
+        for line in pathlib.Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemTotal"):
+                ram = f"{int(line.split()[1]) / 1024 / 1024:.1f} GiB"
+    except OSError:
+        pass
+    def version(package):
+        try:
+            return json.loads((ROOT / "node_modules" / package / "package.json").read_text())["version"]
+        except (OSError, ValueError, KeyError):
+            return "?"
+    try:
+        from importlib.metadata import version as dist_version
+        playwright = dist_version("playwright")
+    except Exception:
+        playwright = "?"
+    chromium = _run([CHROMIUM, "--version"]).splitlines()
+    return {
+        "date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
+        "cpu": cpu, "cores": os.cpu_count(), "ram": ram,
+        "os": platform.platform(),
+        "python": platform.python_version(), "node": _run(["node", "--version"]),
+        "chromium": chromium[-1] if chromium else "?",
+        "pyodide": version("pyodide"), "pyscript": version("@pyscript/core"),
+        "playwright": playwright, "load": load(),
+        "commit": _run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"]),
+        "dirty": bool(_run(["git", "-C", str(ROOT), "status", "--porcelain", "--", "py", "static",
+                            "index.html", "pyscript.toml"])),
+    }
+
+
+def load() -> str:
+    try:
+        return " ".join(pathlib.Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "?"
+
+
+def app_zip_state() -> dict:
+    """Whether the built app.zip holds exactly the Python in py/ (what build.py packs)."""
+    if not APP_ZIP.exists():
+        return {"built": False, "stale": [], "sha": None}
+    with zipfile.ZipFile(APP_ZIP) as archive:
+        packed = {name: archive.read(name) for name in archive.namelist()}
+    source = {p.relative_to(ROOT / "py").as_posix(): p.read_bytes()
+              for p in (ROOT / "py").rglob("*.py") if p.name != "main.py"}
+    stale = sorted(name for name in set(packed) | set(source) if packed.get(name) != source.get(name))
+    return {"built": True, "stale": stale,
+            "sha": hashlib.sha256(APP_ZIP.read_bytes()).hexdigest()[:12]}

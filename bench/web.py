@@ -1,0 +1,384 @@
+"""The browser half of the bench: the repository root served on localhost, Debian's
+Chromium through Playwright (never a downloaded browser), and the measurements
+made in it: start-up, weight, taps and the computer players in the page.
+"""
+from __future__ import annotations
+
+import functools
+import gzip
+import http.server
+import json
+import random
+import shutil
+import tempfile
+import threading
+import time
+from urllib.parse import urlsplit
+
+from common import CHROMIUM, ROOT
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+READY_HOME = "#app:not([hidden]) .topbar"
+READY_BARE = "body[data-ready]"
+TABLE = ".table-main"
+LOAD_TIMEOUT_MS = 180_000
+
+
+# ---- the server: the repository root, every response logged ------------------
+
+class Recorder:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.entries: list[dict] = []
+        self.phase = None
+
+    def take(self, phase) -> list[dict]:
+        with self.lock:
+            return [e for e in self.entries if e["phase"] == phase]
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    recorder: Recorder = None
+
+    def log_message(self, *args):
+        pass
+
+    def log_request(self, code="-", size="-"):
+        headers = self.headers
+        precache = ("no-cache" in (headers.get("Cache-Control") or "")
+                    or "no-cache" in (headers.get("Pragma") or ""))
+        self._entry = {"phase": self.recorder.phase, "path": urlsplit(self.path).path,
+                       "status": int(code) if str(code).isdigit() or isinstance(code, int) else 0,
+                       "bytes": 0, "sw": headers.get("Service-Worker") == "script",
+                       "precache": precache}
+        with self.recorder.lock:
+            self.recorder.entries.append(self._entry)
+
+    def copyfile(self, source, outputfile):
+        total = 0
+        while True:
+            chunk = source.read(64 * 1024)
+            if not chunk:
+                break
+            outputfile.write(chunk)
+            total += len(chunk)
+        self._entry["bytes"] += total
+
+
+class Site:
+    """http.server in a thread, like e2e/conftest.py, serving the repository root."""
+    def __init__(self):
+        self.recorder = Recorder()
+        handler = functools.partial(type("H", (Handler,), {"recorder": self.recorder}),
+                                    directory=str(ROOT))
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+        self.origin = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+# ---- start-up ------------------------------------------------------------------------
+
+# Runs in every document before the page's own scripts: records, against the
+# navigation start (performance.now()), when the page became usable and, for a
+# game, taps "play" then "start" at once (as an instant person would) and records
+# when the table is drawn. The app draws synchronously inside a tap.
+INIT_SCRIPT = """
+(() => {
+  const plan = %s;
+  const marks = window.__bench = {};
+  const check = () => {
+    if (marks.ready === undefined && document.querySelector(plan.ready)) {
+      marks.ready = performance.now();
+      if (plan.game) {
+        const setup = document.querySelector(`[data-game="${plan.game}"] [data-cmd=setup]`);
+        if (!setup) { marks.error = "no setup button for " + plan.game; return; }
+        setup.click();
+        const start = document.querySelector("[data-cmd=start]");
+        if (!start) { marks.error = "no start button"; return; }
+        start.click();
+      }
+    }
+    if (plan.table && marks.ready !== undefined && marks.table === undefined
+        && document.querySelector(plan.table)) {
+      marks.table = performance.now();
+    }
+  };
+  new MutationObserver(check).observe(document, {subtree: true, childList: true, attributes: true});
+})();
+"""
+
+MARKS_DONE = """plan => window.__bench && (window.__bench.error !== undefined ||
+  (window.__bench.ready !== undefined && (!plan.table || window.__bench.table !== undefined)))"""
+
+# After a first visit: wait until a service worker (if the page registers one)
+# controls the page, i.e. its precache is complete and it has claimed us.
+SW_SETTLE = """async () => {
+  if (!("serviceWorker" in navigator)) return {state: "unsupported"};
+  if (document.readyState !== "complete")
+    await new Promise(r => addEventListener("load", r, {once: true}));
+  await new Promise(r => setTimeout(r, 300));
+  const reg = await navigator.serviceWorker.getRegistration();
+  if (!reg) return {state: "none"};
+  const t0 = performance.now();
+  while (!navigator.serviceWorker.controller && performance.now() - t0 < 120000)
+    await new Promise(r => setTimeout(r, 50));
+  return {state: navigator.serviceWorker.controller ? "controlling" : "registered",
+          at_ms: performance.now()};
+}"""
+
+
+def _plans(origin: str, games: list[str]) -> dict:
+    plans = {"bare": (f"{origin}/bench/bare.html", {"ready": READY_BARE})}
+    if games:
+        for game in games:
+            plans[game] = (f"{origin}/?pace=0.02", {"ready": READY_HOME, "game": game, "table": TABLE})
+    else:
+        plans["home"] = (f"{origin}/?pace=0.02", {"ready": READY_HOME})
+    return plans
+
+
+def _wait_marks(page, plan) -> dict:
+    page.wait_for_function(MARKS_DONE, arg=plan, timeout=LOAD_TIMEOUT_MS, polling=20)
+    marks = page.evaluate("window.__bench")
+    if marks.get("error"):
+        raise RuntimeError(marks["error"])
+    return {k: v / 1000 for k, v in marks.items()}
+
+
+def playable_games(p, site: Site) -> list[str]:
+    """The games whose "play" button the home screen shows, in its order."""
+    browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    try:
+        page = browser.new_page()
+        page.goto(f"{site.origin}/")
+        page.wait_for_selector(READY_HOME, timeout=LOAD_TIMEOUT_MS)
+        return page.evaluate("""() => Array.from(document.querySelectorAll("[data-game]"))
+            .filter(card => card.querySelector("[data-cmd=setup]"))
+            .map(card => card.dataset.game)""")
+    finally:
+        browser.close()
+
+
+def one_visit(p, site: Site, target: str, url: str, plan: dict, log) -> dict:
+    """A fresh profile (no HTTP cache, no service worker): a cold first visit, a warm
+    reload, and, if a service worker then controls the page, an offline reload."""
+    profile = tempfile.mkdtemp(prefix="royaltable-bench-")
+    out = {}
+    context = p.chromium.launch_persistent_context(
+        profile, executable_path=CHROMIUM, headless=True, args=ARGS,
+        viewport={"width": 1024, "height": 768}, locale="ja-JP")
+    try:
+        context.add_init_script(script=INIT_SCRIPT % json.dumps(plan))
+        page = context.pages[0] if context.pages else context.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        site.recorder.phase = (target, "cold", id(out))
+        page.goto(url, timeout=LOAD_TIMEOUT_MS)
+        out["cold"] = _wait_marks(page, plan)
+        out["sw"] = page.evaluate(SW_SETTLE)
+        out["cold_requests"] = site.recorder.take(site.recorder.phase)
+
+        site.recorder.phase = (target, "warm", id(out))
+        page.reload(timeout=LOAD_TIMEOUT_MS)
+        out["warm"] = _wait_marks(page, plan)
+        out["warm_requests"] = site.recorder.take(site.recorder.phase)
+        out["controlled"] = page.evaluate("!!(navigator.serviceWorker && navigator.serviceWorker.controller)")
+        if out["controlled"]:
+            context.set_offline(True)
+            site.recorder.phase = (target, "offline", id(out))
+            page.reload(timeout=LOAD_TIMEOUT_MS)
+            out["offline"] = _wait_marks(page, plan)
+            out["offline_requests"] = site.recorder.take(site.recorder.phase)
+            context.set_offline(False)
+        out["errors"] = errors
+    finally:
+        site.recorder.phase = None
+        context.close()
+        shutil.rmtree(profile, ignore_errors=True)
+    log(f"  {target}: cold {out['cold']} warm {out['warm']} offline {out.get('offline', 'n/a')}")
+    return out
+
+
+def startup(p, site: Site, games: list[str], reps: int, log) -> dict:
+    """Interleaved: each round visits every target once, in a rotating order."""
+    plans = _plans(site.origin, games)
+    targets = list(plans)
+    rounds = []
+    for rep in range(reps):
+        order = targets[rep % len(targets):] + targets[:rep % len(targets)]
+        log(f" start-up round {rep + 1}/{reps}: {', '.join(order)}")
+        rounds.append({t: one_visit(p, site, t, *plans[t], log) for t in order})
+    return {"targets": targets, "rounds": rounds}
+
+
+# ---- weight --------------------------------------------------------------------------
+
+def kind_of(path: str) -> str:
+    if path.startswith(("/static/vendor/pyscript/", "/static/vendor/pyodide/")):
+        return "runtime (PyScript + Pyodide)"
+    if path == "/static/vendor/app.zip" or path.startswith("/py/"):
+        return "our Python (app.zip, main.py)"
+    if path.startswith("/static/"):
+        return "our CSS, JS and art"
+    return "the page (HTML, TOML, sw.js)"
+
+
+KINDS = ["the page (HTML, TOML, sw.js)", "our CSS, JS and art", "our Python (app.zip, main.py)",
+         "runtime (PyScript + Pyodide)"]
+
+
+@functools.lru_cache(maxsize=None)
+def gzipped(path: str) -> int:
+    """What the file would weigh gzipped (-6), as most static hosts would send it."""
+    file = ROOT / path.lstrip("/")
+    if path.endswith("/"):
+        file = file / "index.html"
+    try:
+        return len(gzip.compress(file.read_bytes(), 6))
+    except OSError:
+        return 0
+
+
+def weigh(requests: list[dict]) -> dict:
+    """Bytes served, by kind, split into what the page loaded and what a service
+    worker precached (fetched with cache: reload, so no-cache headers)."""
+    out = {"page": {k: 0 for k in KINDS}, "page_gzip": {k: 0 for k in KINDS},
+           "precache": {k: 0 for k in KINDS}, "requests": 0, "precache_requests": 0,
+           "not_found": sorted({r["path"] for r in requests if r["status"] == 404})}
+    for r in requests:
+        if r["status"] != 200:
+            continue
+        kind = kind_of(r["path"])
+        if r["precache"] or r["sw"]:
+            out["precache"][kind] += r["bytes"]
+            out["precache_requests"] += 1
+        else:
+            out["page"][kind] += r["bytes"]
+            out["page_gzip"][kind] += gzipped(r["path"])
+            out["requests"] += 1
+    return out
+
+
+# ---- taps ----------------------------------------------------------------------------
+
+# One human decision, chosen and timed in the page. The click is dispatched with
+# element.click() from here, so the Python handler runs (and redraws) inside it;
+# "layout" adds the style and layout the browser owes for the new HTML.
+TAP = """state => {
+  const app = document.getElementById("app");
+  if (app.querySelector(".result")) return {over: true};
+  const usable = sel => Array.from(app.querySelectorAll(sel))
+      .filter(el => !el.disabled && el.getClientRects().length);
+  let choices = usable("[data-cmd=handoff], [data-cmd=resume]");
+  if (!choices.length) {
+    const skip = new Set(["quit", "rules", "home", "lang", "again", "dismiss"]);
+    choices = usable(".table-main [data-cmd], .overlay [data-cmd]")
+        .filter(el => !skip.has(el.dataset.cmd));
+  }
+  if (!choices.length) {
+    const toast = usable("[data-cmd=dismiss]");
+    if (toast.length) choices = toast; else return {wait: true};
+  }
+  // A seeded walk: actions weigh more than selections, so a hand gets played.
+  let x = state.seed = (state.seed * 1103515245 + 12345) % 2147483648;
+  const weights = choices.map(el => el.dataset.cmd === "act" ? 3 : 1);
+  let pick = x / 2147483648 * weights.reduce((a, b) => a + b, 0);
+  let el = choices[choices.length - 1];
+  for (let i = 0; i < choices.length; i++) { pick -= weights[i]; if (pick < 0) { el = choices[i]; break; } }
+  const cmd = el.dataset.cmd;
+  const t0 = performance.now();
+  el.click();
+  const t1 = performance.now();
+  void document.body.offsetHeight;
+  const t2 = performance.now();
+  return {cmd, handler: t1 - t0, layout: t2 - t0, seed: state.seed};
+}"""
+
+WAITING = """() => { const app = document.getElementById("app");
+  return !!app.querySelector(".result, [data-cmd=handoff], [data-cmd=resume], [data-cmd=dismiss], "
+    + ".table-main [data-cmd]:not([disabled]), .overlay [data-cmd]:not([disabled])"); }"""
+
+
+def play_one(browser, site: Site, game: str, seed: int, log, limit_s: float = 600) -> dict:
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="ja-JP")
+    try:
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{site.origin}/?pace=0.02")
+        page.wait_for_selector(READY_HOME, timeout=LOAD_TIMEOUT_MS)
+        page.click(f'[data-game="{game}"] [data-cmd=setup]')
+        players = page.locator(".seat-row").count()
+        for seat in range(1, players):
+            page.click(f'[data-cmd=kind][data-arg="{seat}:quick"]')
+        if page.locator('[data-field="seed"]').count():
+            page.fill('[data-field="seed"]', str(seed))
+        page.click("[data-cmd=start]")
+        page.wait_for_selector(TABLE, timeout=30_000)
+        taps = []
+        state = {"seed": seed}
+        deadline = time.time() + limit_s
+        over = False
+        while time.time() < deadline:
+            answer = page.evaluate(TAP, state)
+            if answer.get("over"):
+                over = True
+                break
+            if answer.get("wait"):
+                try:
+                    page.wait_for_function(WAITING, timeout=30_000, polling=10)
+                except Exception:
+                    pass
+                continue
+            state["seed"] = answer["seed"]
+            taps.append({"cmd": answer["cmd"], "handler": answer["handler"], "layout": answer["layout"]})
+        log(f"  {game}: {len(taps)} taps, game {'over' if over else 'NOT finished'}"
+            f"{', errors: ' + '; '.join(errors[:3]) if errors else ''}")
+        return {"game": game, "players": players, "taps": taps, "over": over, "errors": errors}
+    finally:
+        context.close()
+
+
+def taps(p, site: Site, games: list[str], games_each: int, log) -> dict:
+    browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    try:
+        return {game: [play_one(browser, site, game, 11 + g, log) for g in range(games_each)]
+                for game in games}
+    finally:
+        browser.close()
+
+
+# ---- computer players in the page --------------------------------------------------
+
+class BotsPage:
+    """bench/bots.html: the app's runtime and app.zip, benchlib.handle on window."""
+    def __init__(self, p, site: Site):
+        self.browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        self.page = self.browser.new_page()
+        self.errors = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.goto(f"{site.origin}/bench/bots.html")
+        self.page.wait_for_selector(READY_BARE, state="attached", timeout=LOAD_TIMEOUT_MS)
+        self.python = self.page.evaluate("document.body.dataset.python")
+
+    def ask(self, request: dict):
+        self.page.evaluate("req => benchRun(req)", json.dumps(request))
+        answer = json.loads(self.page.inner_text("#out"))   # the page writes it into the DOM
+        if "error" in answer:
+            raise RuntimeError(f"bots page: {answer['error']}")
+        return answer["ok"]
+
+    def close(self):
+        self.browser.close()
+
+
+def shuffled(items, seed):
+    items = list(items)
+    random.Random(seed).shuffle(items)
+    return items

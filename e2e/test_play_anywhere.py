@@ -1,0 +1,174 @@
+"""Offline play, save and resume, undo, and the tablet sizes, in Chromium."""
+from __future__ import annotations
+
+import pathlib
+import sys
+
+from conftest import ARTIFACTS, start_server, stop_server
+from kk_driver import drive, new_game
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
+from ui.app import App  # noqa: E402
+
+
+def wait_for_service_worker(page):
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+
+
+def test_reload_offline_and_play_a_whole_game(watched):
+    origin, server = start_server()
+    try:
+        w = watched(origin=origin)
+        page = w.open()
+        wait_for_service_worker(page)
+    finally:
+        stop_server(server)            # the network is gone
+    w.requests.clear()
+    w.errors.clear()
+    page.reload()
+    page.wait_for_selector("#app:not([hidden]) .topbar", timeout=90_000)
+    new_game(page, ["human", "quick", "quick"], limit=50)
+    drive(page, lambda: page.locator(".result").count() > 0)
+    assert w.errors == []          # no failed request, no error
+    assert w.foreign_requests() == []
+
+
+def expected_totals(seed: str, kinds: list[str]) -> list[int]:
+    """The same game, with the same choices, played in CPython without a reload."""
+    app = App("ja")
+    app.handle("setup", "krypkille")
+    app.handle("players", str(len(kinds)))
+    for seat, kind in enumerate(kinds):
+        app.handle("kind", f"{seat}:{kind}")
+    app.handle("option", "limit:50")
+    app.field("seed", seed)
+    app.handle("start")
+    match = app.match
+    while not match.state.over:
+        if match.paused:
+            app.handle("resume")
+        elif app.pending_delay() is not None:
+            app.step()
+        else:   # the driver's fixed choices: keep all, lead the highest, pass
+            legal = match.state.legal_actions()
+            app.handle("act", "keep" if "keep" in legal else "pass" if "pass" in legal else legal[-1])
+    return match.state.result()["scores"]
+
+
+def totals_on_screen(page) -> list[int]:
+    cells = page.locator(".table-side .scores tfoot td")
+    return [int(cells.nth(i).inner_text()) for i in range(cells.count())]
+
+
+def test_half_a_game_then_reload_then_finish_equals_no_reload(watched):
+    kinds = ["human", "quick", "strong"]
+    w = watched()
+    page = w.open()
+    new_game(page, kinds, limit=50, seed="21")
+    drive(page, lambda: page.locator(".kk-summary").count() > 0, discard=False)
+    page.click("[data-cmd=resume]")
+    page.reload()
+    page.wait_for_selector(".save-panel [data-cmd=continue]", timeout=90_000)
+    assert "クリップキレ" in page.inner_text(".save-panel")
+    page.click("[data-cmd=continue]")
+    drive(page, lambda: page.locator(".result").count() > 0, discard=False)
+    page.click("[data-cmd=resume]") if page.locator("[data-cmd=resume]").count() else None
+    assert totals_on_screen(page) == expected_totals("21", kinds)
+    # a finished game replays step by step from its record
+    page.click("[data-cmd=replay]")
+    page.click('[data-cmd=replay_step][data-arg="next"]')
+    assert "1 /" in page.inner_text(".replay-step")
+    page.click('[data-cmd=replay_step][data-arg="last"]')
+    assert page.locator('[data-cmd=replay_step][data-arg="next"][disabled]').count() == 1
+    w.shot("krypkille-replay")
+    assert w.errors == []
+
+
+def test_a_corrupt_save_is_reported_and_the_home_screen_still_works(watched):
+    w = watched()
+    page = w.open()
+    page.evaluate("localStorage.setItem('royaltable.save', '{\"format\": \"royaltable-save\", \"version\": 1, broken')")
+    page.reload()
+    page.wait_for_selector(".save-panel.is-problem", timeout=90_000)
+    assert "読み込めませんでした" in page.inner_text(".save-panel")
+    page.evaluate("localStorage.setItem('royaltable.save', JSON.stringify({format: 'royaltable-save', version: 99}))")
+    page.reload()
+    page.wait_for_selector(".save-panel.is-problem", timeout=90_000)
+    assert "新しい版" in page.inner_text(".save-panel")
+    page.click("[data-cmd=discard_save]")
+    assert page.locator(".save-panel").count() == 0
+    assert page.evaluate("localStorage.getItem('royaltable.save')") is None
+    page.click("[data-game=krypkille] [data-cmd=setup]")
+    page.click("[data-cmd=start]")
+    page.wait_for_selector(".kk")
+    assert w.errors == []
+
+
+def test_undo_own_move_until_someone_else_moves_or_cards_are_drawn(watched):
+    w = watched()
+    page = w.open()
+    new_game(page, ["human", "human", "human"], names=["Aki", "Ben", "Chie"], seed="5")
+
+    def take_tablet():
+        page.click("[data-cmd=handoff]")
+        return page.inner_text(".kk-hand h2").split("の")[0]
+
+    first = take_tablet()
+    assert page.locator("[data-cmd=undo]").count() == 0
+    page.click('.kk-controls [data-cmd=act][data-arg="keep"]')
+    # the next person has not acted: the first may take it back
+    assert page.locator(".handoff").count() == 1
+    undo = page.locator("[data-cmd=undo]")
+    assert undo.count() == 1 and first in undo.inner_text()
+    w.shot("undo-on-handoff")
+    undo.click()
+    assert page.inner_text(".kk-hand h2").startswith(first)
+    assert page.locator('.kk-controls [data-cmd=act][data-arg="keep"]').count() == 1
+    page.click('.kk-controls [data-cmd=act][data-arg="keep"]')
+    second = take_tablet()
+    assert second != first
+    assert page.locator("[data-cmd=undo]").count() == 0      # the first player's move is no longer theirs
+    page.click('.kk-controls [data-cmd=act][data-arg="keep"]')
+    third = take_tablet()
+    page.click('.kk-controls [data-cmd=act][data-arg="keep"]')  # the dealer: hands are refilled
+    page.wait_for_selector(".kk-hand-cards [data-cmd=act], .handoff")
+    assert page.locator("[data-cmd=undo]").count() == 0      # cards were drawn: no way back
+    assert w.errors == []
+
+
+SIZES = [(390, 844), (768, 1024), (1024, 768), (1366, 1024), (1024, 1366)]
+
+CHECK_LAYOUT = """() => {
+  const small = [], tight = [];
+  for (const el of document.querySelectorAll('#app *')) {
+    const text = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (text && el.offsetParent !== null && parseFloat(getComputedStyle(el).fontSize) < 14)
+      small.push(el.className || el.tagName);
+  }
+  for (const el of document.querySelectorAll('#app button, #app input')) {
+    const r = el.getBoundingClientRect();
+    if (r.width && (r.width < 44 || r.height < 44)) tight.push(el.outerHTML.slice(0, 80));
+  }
+  return {small, tight, width: document.documentElement.scrollWidth};
+}"""
+
+
+def test_tablet_and_phone_sizes(watched):
+    for width, height in SIZES:
+        w = watched(width, height, reduced_motion="reduce")
+        page = w.open()
+        checks = []
+        page.wait_for_timeout(100)
+        checks.append(("home", page.evaluate(CHECK_LAYOUT)))
+        w.shot(f"size-{width}x{height}-home", full_page=True)
+        new_game(page, ["human", "human", "quick", "quick", "quick", "quick"])
+        drive(page, lambda: page.locator(".kk-played").count() >= 2 and page.locator(".handoff").count() == 0)
+        checks.append(("table", page.evaluate(CHECK_LAYOUT)))
+        w.shot(f"size-{width}x{height}-table", full_page=True)
+        for screen, found in checks:
+            assert found["width"] <= width, (width, screen)
+            assert found["small"] == [], (width, screen, found["small"][:5])
+            assert found["tight"] == [], (width, screen, found["tight"][:5])
+        assert page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches")
+        assert ARTIFACTS.exists()

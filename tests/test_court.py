@@ -1,0 +1,691 @@
+"""王への請願 (To Court the King) rules, one test (at least) per rule ID CT-1..CT-19."""
+import json
+import random
+import time
+
+import pytest
+
+from royaltable import IllegalAction, RandomBot, registry
+from royaltable.games.court import rules
+from royaltable.games.court.bots import QuickBot, StrongBot
+from royaltable.games.court.rules import (CARDS, CHARACTERS, ORDER, ROUND_LIMIT, best_kind,
+                                          patterns_met, sample_state)
+
+GAME = registry.get("court")
+
+
+def at_turn(hand=(), active=(), aside=(), players=4, seed=1, rolled=True,
+            aside_since_roll=False, used=()):
+    """A state in the current player's turn, with these cards and dice."""
+    state = GAME.new(players, seed=seed)
+    seat = state.current
+    state.hands[seat] = sorted(hand, key=ORDER.get)
+    state.active = list(active)
+    state.aside = list(aside)
+    state.rolled = rolled
+    state.aside_since_roll = aside_since_roll
+    state.used = set(used)
+    return state
+
+
+def snapshot(state):
+    return json.dumps({"view": state.view(None), "record": state.record(),
+                       "legal": state.legal_actions()}, sort_keys=True)
+
+
+def refused(state, action, match):
+    """`action` raises IllegalAction with a message matching `match`, changing nothing."""
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match=match):
+        state.apply(action)
+    assert snapshot(state) == before
+
+
+def play(state, *actions):
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+def meets(values):
+    return set(patterns_met(values))
+
+
+# ---- players and supply ---------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_ct1_two_to_five_players_three_dice_each(players):
+    state = GAME.new(players, seed=3)
+    assert state.players == players and GAME.default_players == 4
+    assert state.view(None)["start_dice"] == [3] * players
+    assert state.active == [None, None, None]
+
+
+@pytest.mark.parametrize("players", [1, 6])
+def test_ct1_other_counts_refused(players):
+    with pytest.raises(ValueError, match="2–5 players"):
+        GAME.new(players)
+
+
+@pytest.mark.parametrize("players,row1,row2,row3,row4", [
+    (2, 2, 1, 1, 1), (3, 2, 2, 2, 2), (4, 3, 3, 2, 2), (5, 4, 3, 3, 3)])
+def test_ct2_supply_by_player_count(players, row1, row2, row3, row4):
+    supply = GAME.new(players, seed=1).supply
+    expected = {1: row1, 2: row2, 3: row3, 4: row4, 5: 1}
+    for card in CARDS:
+        row = CHARACTERS[card]["row"]
+        assert supply[card] == (None if row == 0 else expected[row]), card
+    assert [c for c in CARDS if CHARACTERS[c]["row"] == 1] == [
+        "farmer", "maid", "philosopher", "smith", "guard"]
+    assert [c for c in CARDS if CHARACTERS[c]["row"] == 4] == ["alchemist", "priest", "noble", "lord"]
+
+
+def test_ct2_jester_never_runs_out():
+    state = GAME.new(5, seed=2)
+    for _ in range(5):
+        seat = state.current
+        play(state, "roll", "aside all")
+        if "take jester" in state.legal_actions():
+            state.apply("take jester")
+            assert "jester" in state.hands[seat]
+        else:
+            state.apply(state.legal_actions()[0])
+    assert state.supply["jester"] is None and state.supply["swindler"] is None
+
+
+def test_ct3_empty_supply_cannot_be_taken():
+    state = at_turn(active=[], aside=[4, 4, 1], players=2)
+    state.supply["farmer"] = 0
+    state._finish_dice()
+    assert "take farmer" not in state.legal_actions()
+    refused(state, "take farmer", "no Farmer is left in the supply.*CT-3")
+
+
+def test_ct3_taking_uses_up_the_copies():
+    state = GAME.new(2, seed=4)
+    state.supply["knight"] = 1
+    state.hands[state.current] = []
+    state.active, state.aside, state.rolled = [], [5] * 5, True
+    state._finish_dice()
+    play(state, "take knight")
+    assert state.supply["knight"] == 0
+
+
+def test_ct4_cannot_take_a_card_already_held():
+    state = at_turn(hand=["farmer"], aside=[2, 2, 5])
+    state._finish_dice()
+    assert "take farmer" not in state.legal_actions()
+    refused(state, "take farmer", "already hold the Farmer.*CT-4")
+
+
+def test_ct4_one_jester_card_each():
+    state = at_turn(hand=["swindler"], aside=[1, 3, 3])
+    state._finish_dice()
+    assert state.legal_actions() == ["take farmer", "take maid", "pass"]
+    refused(state, "take jester", "already hold the Jester")
+
+
+# ---- requirements ---------------------------------------------------------------
+
+def test_ct6_pattern_may_use_any_subset():
+    assert {"jester", "farmer", "guard", "smith", "maid"} <= meets([5, 5, 5])
+    assert {"hunter", "astronomer", "farmer", "guard"} <= meets([1, 1, 1, 1])   # CT-6
+    assert {"knight", "lady", "hunter"} <= meets([2, 2, 2, 2, 2])
+    assert {"priest", "noble", "lord", "knight", "lady", "astronomer"} <= meets([5] * 6)
+    assert "king" not in meets([5] * 6) and "king" in meets([3] * 7 + [1, 6])
+    assert {"farmer"} <= meets([1, 4, 6, 4, 2])          # extra dice do not matter
+
+
+@pytest.mark.parametrize("card,good,bad", [
+    ("farmer", [3, 1, 3], [1, 2, 3, 4]),
+    ("maid", [1, 3, 5, 5], [1, 3, 4]),                   # all dice, not some
+    ("philosopher", [2, 6, 4, 4], [2, 4, 5]),
+    ("smith", [5, 5, 5], [4, 5, 5]),
+    ("guard", [6, 1, 6, 6], [6, 6, 1, 1]),
+    ("hunter", [4, 4, 4, 4], [4, 4, 4, 3]),
+    ("merchant", [5, 5, 5, 5], [5, 5, 5, 4]),
+    ("astronomer", [2, 2, 3, 3], [2, 2, 2, 3]),
+    ("lady", [2, 2, 2, 6, 6], [2, 2, 2, 2, 6]),
+    ("pawnbroker", [6, 6, 6, 6, 6], [6, 6, 6, 6, 5]),
+    ("knight", [1, 1, 1, 1, 1], [1, 1, 1, 1, 2]),
+    ("magician", [1, 2, 3, 4, 5], [1, 2, 3, 4, 6]),
+    ("magician", [6, 5, 4, 3, 2], [1, 1, 3, 4, 5]),
+    ("alchemist", [1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 5]),
+    ("priest", [1, 1, 2, 2, 3, 3], [1, 1, 2, 2, 3, 4]),
+    ("priest", [4, 4, 4, 4, 2, 2], [4, 4, 4, 4, 4, 2]),
+    ("noble", [1, 1, 1, 6, 6, 6], [1, 1, 1, 6, 6, 5]),
+    ("lord", [3] * 6, [3] * 5 + [4]),
+    ("king", [6] * 7, [6] * 6 + [5]),
+])
+def test_ct6_requirements(card, good, bad):
+    assert card in meets(good)
+    assert card not in meets(bad)
+
+
+def test_ct6_sums_and_sets_count_any_dice():
+    assert "pawnbroker" in meets([6, 6, 6, 6, 5, 1])
+    assert "lady" in meets([3, 3, 3, 3, 3, 1])            # five of a kind counts
+    assert "astronomer" in meets([1, 1, 1, 1, 5])         # four of a kind counts
+    assert "noble" in meets([2] * 6) and "noble" not in meets([2] * 5 + [1])
+
+
+# ---- a turn ---------------------------------------------------------------------
+
+def test_ct7_bonus_dice_join_at_the_start_and_the_first_roll_rolls_them():
+    state = GAME.new(4, seed=5)
+    state.hands[state.current] = ["swindler", "farmer", "lord"]
+    state._start_turn()
+    assert len(state.active) == 7 and state.view(None)["start_dice"][state.current] == 7
+    state.apply("roll")
+    assert len(state.active) == 7 and all(1 <= v <= 6 for v in state.active)
+
+
+def test_ct8_first_step_is_the_roll_then_abilities_one_after_another():
+    state = at_turn(hand=["smith", "guard"], active=[None] * 3, rolled=False)
+    assert state.legal_actions() == ["roll"]
+    state.apply("roll")
+    play(state, "use smith", "use guard")
+    assert state.active[-2:] == [1, 2]
+
+
+def test_ct9_set_aside_before_rolling_again():
+    state = play(GAME.new(3, seed=6), "roll")
+    assert "roll" not in state.legal_actions()
+    refused(state, "roll", "set aside at least one die before rolling again.*CT-9")
+    state.apply("aside %d" % state.active[0])
+    assert "roll" in state.legal_actions()
+    kept = list(state.aside)
+    state.apply("roll")
+    assert state.aside == kept                    # set-aside dice never change
+
+
+def test_ct9_abilities_never_touch_set_aside_dice():
+    state = at_turn(hand=["magician"], active=[2, 3], aside=[6], aside_since_roll=True)
+    state.apply("use magician")
+    refused(state, "pick 6", "already set aside.*CT-9")
+
+
+def test_ct10_abilities_only_after_the_first_roll():
+    state = at_turn(hand=["knight"], active=[None] * 3, rolled=False)
+    refused(state, "use knight", "only after the turn's first roll.*CT-10")
+
+
+def test_ct10_an_added_die_is_active_and_rerolled_unless_set_aside():
+    state = at_turn(hand=["knight"], active=[1, 2], aside=[5], aside_since_roll=True, seed=9)
+    state.apply("use knight")
+    assert state.active == [1, 2, 5] and state.aside == [5]
+    state.apply("roll")
+    assert len(state.active) == 3 and state.aside == [5]
+
+
+def test_ct11_aside_all_and_the_result_is_final_when_nothing_is_left():
+    state = at_turn(active=[4, 4, 6])
+    state.apply("aside all")
+    assert state.phase == "take" and state.aside == [4, 4, 6]
+
+
+def test_ct11_done_is_asked_only_while_an_ability_could_still_act():
+    state = at_turn(hand=["pawnbroker"], active=[4, 4], aside=[4])
+    state.apply("aside all")
+    assert state.phase == "dice" and state.legal_actions() == ["use pawnbroker", "done"]
+    state.apply("use pawnbroker")
+    assert state.active == [4]
+    state.apply("aside 4")
+    assert state.phase == "take" and "take hunter" in state.legal_actions()
+    refused(state, "roll", "take a character")
+
+
+def test_ct11_done_before_every_die_is_aside_is_refused():
+    state = at_turn(hand=["smith"], active=[3], aside=[4])
+    refused(state, "done", "set aside every die first.*CT-11")
+
+
+def test_ct12_take_one_earned_card_or_pass():
+    state = at_turn(active=[3, 3, 3])
+    seat = state.current
+    assert state.view(None)["earns"] == ["jester", "farmer", "maid", "guard"]
+    state.apply("aside all")
+    assert state.legal_actions() == ["take jester", "take farmer", "take maid", "take guard", "pass"]
+    refused(state, "take smith", "does not meet the Smith's requirement")
+    state.apply("take guard")
+    assert state.hands[seat] == ["guard"] and state.current != seat or state.turn_index == 1
+
+
+def test_ct12_pass_takes_nothing():
+    state = at_turn(active=[3, 3, 3])
+    seat = state.current
+    play(state, "aside all", "pass")
+    assert state.hands[seat] == [] and state.history[-1]["took"] is None
+
+
+def test_ct13_turn_order_rotates_so_the_last_player_plays_twice():
+    state = GAME.new(4, seed=1)
+    first = state.current
+    seats = []
+    for _ in range(16):
+        seats.append(state.current)
+        play(state, "roll", "aside all", "pass")
+    expected = [(first + i) % 4 for i in (0, 1, 2, 3, 3, 0, 1, 2, 2, 3, 0, 1, 1, 2, 3, 0)]
+    assert seats == expected
+    assert state.round_no == 5
+
+
+# ---- abilities ------------------------------------------------------------------
+
+def test_ability_jester_rerolls_one_die_once_per_turn():
+    state = at_turn(hand=["jester"], active=[1, 5], seed=3)
+    play(state, "use jester", "pick 1")
+    assert state.active[1] == 5 and "jester" in state.used
+    assert "use jester" not in state.legal_actions()
+    refused(state, "use jester", "already used the Jester this turn")
+
+
+def test_ability_swindler_flips_the_jester_and_adds_a_die():
+    state = at_turn(hand=["jester"], active=[2, 4, 5])
+    seat = state.current
+    play(state, "aside all")
+    assert "take swindler" in state.legal_actions() and "take jester" not in state.legal_actions()
+    state.apply("take swindler")
+    assert state.hands[seat] == ["swindler"]          # the Jester's ability is gone
+    assert state.view(None)["start_dice"][seat] == 4
+    refused_state = at_turn(hand=["swindler"], active=[1, 2])
+    refused(refused_state, "use swindler", "needs no using.*CT-7")
+    refused(refused_state, "use jester", "do not hold the Jester")
+
+
+def test_ability_farmer_and_lord_add_dice_at_the_start():
+    assert rules.start_dice(["farmer"]) == 4
+    assert rules.start_dice(["farmer", "lord"]) == 6
+    assert rules.start_dice(["swindler", "farmer", "lord", "king"]) == 7
+
+
+@pytest.mark.parametrize("card,face", [("smith", 1), ("guard", 2), ("hunter", 3),
+                                       ("pawnbroker", 4), ("knight", 5), ("priest", 6)])
+def test_ability_adders_add_one_die_of_their_face(card, face):
+    state = at_turn(hand=[card], active=[3], aside=[6, 6])
+    state.apply("use " + card)
+    assert state.active == [3, face]
+    refused(state, "use " + card, "already used")
+
+
+def test_ability_maid_adds_one_to_three():
+    state = at_turn(hand=["maid"], active=[6, 4])
+    state.apply("use maid")
+    assert state.legal_actions() == ["pick 4", "cancel"]
+    refused(state, "pick 6", "cannot go higher.*CT-5")
+    state.apply("pick 4")
+    assert state.legal_actions() == ["value 5", "value 6", "cancel"]
+    refused(state, "value 7", "only 1 to 6.*CT-5")
+    refused(state, "value 3", "adds 1, 2 or 3")
+    state.apply("value 6")
+    assert state.active == [6, 6]
+
+
+def test_ability_philosopher_keeps_the_total():
+    state = at_turn(hand=["philosopher"], active=[5, 1, 6, 3])
+    state.apply("use philosopher")
+    assert "pick 1" not in state.legal_actions()          # cannot lower a 1
+    refused(state, "pick 1", "cannot be lowered")
+    state.apply("pick 5")
+    assert "pick 6" not in state.legal_actions()          # cannot raise a 6
+    refused(state, "pick 6", "cannot go higher.*CT-5")
+    state.apply("pick 3")
+    assert state.legal_actions() == ["value 2", "value 3", "value 4", "cancel"]
+    state.apply("value 2")
+    assert state.active == [2, 1, 6, 6] and sum(state.active) == 15
+
+
+def test_ability_philosopher_needs_a_die_to_lower_and_another_to_raise():
+    assert "use philosopher" not in at_turn(hand=["philosopher"], active=[6, 6]).legal_actions()
+    assert "use philosopher" not in at_turn(hand=["philosopher"], active=[1, 1]).legal_actions()
+    assert "use philosopher" not in at_turn(hand=["philosopher"], active=[4]).legal_actions()
+    assert "use philosopher" in at_turn(hand=["philosopher"], active=[4, 4]).legal_actions()
+
+
+def test_ability_merchant_rerolls_any_number():
+    state = at_turn(hand=["merchant"], active=[1, 1, 6], seed=12)
+    play(state, "use merchant", "pick 1", "pick 1")
+    assert state.legal_actions() == ["pick 6", "confirm", "cancel"]
+    state.apply("confirm")
+    assert state.active[2] == 6 and "merchant" in state.used
+
+
+def test_ability_astronomer_copies_a_set_aside_die():
+    state = at_turn(hand=["astronomer"], active=[2, 3], aside=[5, 5, 1])
+    play(state, "use astronomer", "pick 2")
+    assert state.legal_actions() == ["value 1", "value 5", "cancel"]
+    refused(state, "value 6", "copies a set-aside die")
+    state.apply("value 5")
+    assert state.active == [5, 3]
+    assert "use astronomer" not in at_turn(hand=["astronomer"], active=[2]).legal_actions()
+
+
+def test_ability_lady_adds_one_to_any_number():
+    state = at_turn(hand=["lady"], active=[4, 6, 4, 2])
+    state.apply("use lady")
+    refused(state, "pick 6", "cannot go higher.*CT-5")
+    play(state, "pick 4", "pick 4", "confirm")
+    assert state.active == [5, 6, 5, 2]
+
+
+def test_ability_noble_adds_two_to_any_number():
+    state = at_turn(hand=["noble"], active=[4, 5, 3])
+    state.apply("use noble")
+    assert state.legal_actions() == ["pick 3", "pick 4", "cancel"]
+    refused(state, "pick 5", "past 6.*CT-5")
+    play(state, "pick 4", "pick 3", "confirm")
+    assert state.active == [6, 5, 5]
+    assert "use noble" not in at_turn(hand=["noble"], active=[5, 6]).legal_actions()
+
+
+def test_ability_magician_sets_any_value():
+    state = at_turn(hand=["magician"], active=[2])
+    play(state, "use magician", "pick 2")
+    assert state.legal_actions() == ["value 1", "value 3", "value 4", "value 5", "value 6", "cancel"]
+    refused(state, "value 0", "only 1 to 6.*CT-5")
+    state.apply("value 6")
+    assert state.active == [6]
+
+
+def test_ability_alchemist_keeps_the_total_of_three():
+    state = at_turn(hand=["alchemist"], active=[1, 2, 6, 3])
+    play(state, "use alchemist", "pick 1", "pick 2", "pick 6")
+    assert state.legal_actions() == ["value %d" % x for x in range(1, 7)] + ["cancel"]
+    state.apply("value 4")                       # total 9: the other two make 5
+    assert state.legal_actions() == ["value %d" % y for y in range(1, 5)] + ["cancel"]
+    refused(state, "value 5", "keep their total")
+    state.apply("value 4")
+    assert state.active == [4, 4, 1, 3] and "alchemist" in state.used
+    assert "use alchemist" not in at_turn(hand=["alchemist"], active=[1, 2]).legal_actions()
+
+
+def test_ability_queen_adds_a_die_of_any_value():
+    state = at_turn(hand=["queen"], active=[], aside=[4, 4, 4])
+    assert state.legal_actions() == ["use queen", "done"]
+    state.apply("use queen")
+    assert state.legal_actions() == ["value %d" % x for x in range(1, 7)] + ["cancel"]
+    state.apply("value 4")
+    assert state.active == [4]
+
+
+def test_ability_king_has_none():
+    state = at_turn(hand=["king"], active=[1, 2])
+    assert not any(a.startswith("use") for a in state.legal_actions())
+    refused(state, "use king", "no ability")
+
+
+def test_abilities_once_per_turn_and_fresh_next_turn():
+    state = at_turn(hand=["magician", "smith"], active=[2, 3])
+    play(state, "use smith", "use magician", "pick 2", "value 3")
+    refused(state, "use smith", "already used the Smith this turn")
+    refused(state, "use magician", "once per turn")
+    view = state.view(None)
+    assert {c["card"]: c["used"] for c in view["hands"][state.current]} == {"smith": True, "magician": True}
+    seat = state.current
+    play(state, "aside all", "pass")
+    assert state.current != seat and not state.used
+
+
+def test_cancel_leaves_the_ability_unused_and_is_limited():
+    state = at_turn(hand=["lady"], active=[2, 3])
+    for _ in range(rules.MAX_CANCELS):
+        play(state, "use lady", "pick 2", "cancel")
+        assert state.active == [2, 3] and "lady" not in state.used
+    state.apply("use lady")
+    assert "cancel" not in state.legal_actions()
+    refused(state, "cancel", "no more cancelling")
+    play(state, "pick 3", "confirm")
+    assert state.active == [2, 4]
+
+
+def test_pending_ability_blocks_other_actions():
+    state = at_turn(hand=["lady", "smith"], active=[2, 3], aside_since_roll=True)
+    state.apply("use lady")
+    refused(state, "roll", "finish the Lady first")
+    refused(state, "aside 2", "finish the Lady first")
+    refused(state, "confirm", "pick at least one die")
+
+
+# ---- the King and the final round ---------------------------------------------------
+
+def king_turn(players=4, seed=1, dice=(6,) * 7):
+    state = at_turn(active=list(dice), players=players, seed=seed)
+    state.apply("aside all")
+    return state
+
+
+def finish_turn(state, dice):
+    """The current player's turn ends with these dice, taking nothing."""
+    state.active, state.aside, state.rolled = [], list(dice), True
+    state.used, state.pending = set(), None
+    state._finish_dice()
+    if state.phase == "take":
+        state.apply("pass")
+
+
+def test_ct14_seven_of_a_kind_takes_the_king_and_the_queen():
+    state = king_turn(dice=(2,) * 7 + (5,))
+    seat = state.current
+    assert "take king" in state.legal_actions()
+    refused(state, "take queen", "comes only with the King.*CT-14")
+    state.apply("take king")
+    assert state.king_holder == seat and "queen" in state.hands[seat]
+    assert state.supply["king"] == 0 and state.supply["queen"] == 0
+    assert state.view(None)["king_result"] == {"count": 7, "face": 2}
+
+
+def test_ct15_the_round_is_played_out_and_nobody_else_takes_the_king():
+    state = king_turn(seed=1)
+    order = list(state.order)
+    state.apply("take king")
+    assert not state.final_round and state.current == order[1]
+    state.active, state.rolled = [6] * 7, True
+    state.apply("aside all")
+    assert "take king" not in state.legal_actions() and "take lord" in state.legal_actions()
+    refused(state, "take king", "nobody else can take it.*CT-15")
+    state.apply("take lord")
+    finish_turn(state, [1, 2, 3])
+    finish_turn(state, [1, 2, 3])
+    assert state.final_round
+
+
+def test_ct16_final_round_holder_last_and_no_characters():
+    state = GAME.new(4, seed=1)
+    order = list(state.order)
+    finish_turn(state, [1, 2, 3])
+    holder = state.current                        # second in the round takes the King
+    state.active, state.aside, state.rolled = [], [4] * 7, True
+    state._finish_dice()
+    state.apply("take king")
+    finish_turn(state, [1, 2, 3])
+    finish_turn(state, [1, 2, 3])
+    assert state.final_round
+    usual = [(order[-1] + i) % 4 for i in range(4)]          # CT-13 rotation
+    assert state.order == [s for s in usual if s != holder] + [holder]
+    state.active, state.rolled = [5] * 7 + [1, 1, 1], True
+    state.apply("aside all")                       # beats the King, takes nothing else
+    assert state.phase == "dice" and state.king_holder == usual[0] != holder
+    assert state.hands[usual[0]] == []
+
+
+def test_ct17_more_dice_or_same_count_higher_face_and_strictly():
+    assert best_kind([3, 3, 3, 5, 5, 5, 1]) == (3, 5)
+    assert rules.beats((8, 1), (7, 6), tie_wins=False)
+    assert rules.beats((7, 5), (7, 4), tie_wins=False)
+    assert not rules.beats((7, 4), (7, 4), tie_wins=False)
+    assert not rules.beats((6, 6), (7, 1), tie_wins=False)
+    state = final_round_state()
+    challenger, second = state.order[0], state.order[1]
+    finish_turn(state, [4] * 7)                   # equal: not enough
+    assert state.king_holder != challenger
+    finish_turn(state, [5] * 7)                   # higher face: takes it
+    assert state.king_holder == second and state.king_result == (7, 5)
+    assert "queen" not in state.hands[second]     # the Queen stays
+
+
+def final_round_state(players=4, king=(4,) * 7):
+    state = GAME.new(players, seed=1)
+    state.active, state.aside, state.rolled = [], list(king), True
+    state._finish_dice()
+    state.apply("take king")
+    for _ in range(players - 1):
+        finish_turn(state, [1, 2, 3])
+    assert state.final_round
+    return state
+
+
+def test_ct18_first_holder_takes_the_king_back_with_an_equal_result():
+    state = final_round_state()
+    first = state.first_holder
+    finish_turn(state, [6] * 7)
+    finish_turn(state, [1, 2, 3])
+    finish_turn(state, [1, 2, 3])
+    assert state.current == first and state.view(None)["beats_king"] is None
+    state.active, state.rolled = [6] * 7, True
+    assert state.view(None)["beats_king"] is True
+    state.apply("aside all")
+    assert state.legal_actions() == ["use queen", "done"]    # the Queen stays with them
+    state.apply("done")
+    assert state.over and state.result() == {"scores": [int(s == first) for s in range(4)],
+                                             "winners": [first]}
+
+
+def test_ct19_the_holder_after_the_final_round_wins():
+    state = final_round_state()
+    challenger = state.current
+    finish_turn(state, [2] * 8)
+    finish_turn(state, [1, 2, 3])
+    finish_turn(state, [1, 2, 3])
+    finish_turn(state, [6] * 7)                   # the first holder falls short
+    assert state.over and state.current is None and state.legal_actions() == []
+    assert state.result()["winners"] == [challenger]
+    assert state.view(None)["winners"] == [challenger]
+
+
+def test_ct19_a_first_holder_still_holding_the_king_has_won_without_playing():
+    state = final_round_state(players=3)
+    for _ in range(2):
+        finish_turn(state, [1, 2, 3])
+    assert state.over and state.result()["winners"] == [state.first_holder]
+
+
+def test_round_limit_plays_a_final_round_with_nobody_holding_the_king():
+    state = GAME.new(3, seed=2)
+    while not state.final_round:
+        finish_turn(state, [1, 2, 3])
+    assert state.round_no == ROUND_LIMIT + 1 and state.king_holder is None
+    first = state.current
+    finish_turn(state, [1, 2, 3])                 # any result sets the bar
+    assert state.king_holder == first
+    finish_turn(state, [1, 2, 3])                 # a tie does not beat it
+    finish_turn(state, [2, 2, 3])
+    assert state.over and state.result()["winners"] == [state.order[2]]
+
+
+# ---- the contract ----------------------------------------------------------------
+
+def test_illegal_actions_change_nothing():
+    state = play(GAME.new(4, seed=8), "roll")
+    for bad in ("roll", "aside 7", "aside x", "use lord", "take king", "pass", "pick 3",
+                "value 2", "done", "", "fly", 42, None):
+        before = snapshot(state)
+        with pytest.raises(IllegalAction):
+            state.apply(bad)
+        assert snapshot(state) == before
+
+
+def test_view_is_public_and_json_friendly():
+    state = play(GAME.new(4, seed=8), "roll")
+    views = [state.view(s) for s in [None, 0, 1, 2, 3]]
+    assert json.loads(json.dumps(views)) == views
+    for seat, view in zip([None, 0, 1, 2, 3], views):
+        assert view["seat"] == seat and dict(view, seat=None) == views[0]
+    assert views[0]["game"] == "court" and views[0]["players"] == 4
+    assert views[0]["current"] == state.current
+    assert set(views[0]) >= {"dice", "supply", "hands", "start_player", "round", "final_round",
+                             "king_holder", "king_result", "earns", "pending", "history"}
+
+
+def test_characters_table_is_complete_and_bilingual():
+    assert list(CHARACTERS) == CARDS and len(CARDS) == 20
+    for card, info in CHARACTERS.items():
+        assert card.isascii()
+        for key in ("name", "requirement", "ability"):
+            assert info[key]["ja"] and info[key]["en"], (card, key)
+
+
+def test_sample_state_rebuilds_every_view():
+    rng = random.Random(4)
+    for players in (2, 3, 5):
+        state = GAME.new(players, seed=players)
+        bots = [QuickBot(seed=s) for s in range(players)]
+        for step in range(600):
+            if state.over:
+                break
+            if step % 3 == 0:
+                seat = rng.randrange(players)
+                view = state.view(seat)
+                copy = sample_state(view, rng.randrange(1000))
+                assert copy.view(seat) == view
+                assert copy.legal_actions() == state.legal_actions()
+            legal = state.legal_actions()
+            action = rng.choice(legal) if rng.random() < 0.3 else bots[state.current].choose(
+                state.view(state.current), legal)
+            state.apply(action)
+
+
+def test_record_replays_and_random_play_ends():
+    for players in (2, 5):
+        for seed in (1, 2, 3):
+            state = GAME.new(players, seed=seed)
+            bot = RandomBot(seed)
+            actions = 0
+            while not state.over:
+                state.apply(bot.choose(state.view(state.current), state.legal_actions()))
+                actions += 1
+            assert actions < 5000
+            again = registry.replay(json.loads(json.dumps(state.record())))
+            assert again.view(None) == state.view(None)
+            assert state.result()["winners"] == [state.king_holder]
+
+
+def test_clone_is_independent():
+    state = play(GAME.new(3, seed=3), "roll")
+    other = state.clone()
+    other.apply("aside all")
+    assert state.phase == "dice" and state.active and other.aside
+    assert snapshot(play(state.clone(), "aside all")) == snapshot(other)
+
+
+# ---- bots ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_bots_play_legal_actions_to_the_end(players):
+    state = GAME.new(players, seed=21)
+    bots = [(QuickBot if s % 2 else StrongBot)(seed=s) for s in range(players)]
+    while not state.over:
+        seat = state.current
+        action = bots[seat].choose(state.view(seat), state.legal_actions())
+        state.apply(action, seat=seat)
+    assert state.result()["winners"]
+
+
+def test_strong_bot_is_quick_enough():
+    state = GAME.new(4, seed=22)
+    bot = StrongBot(seed=1)
+    slowest = 0.0
+    for _ in range(150):
+        if state.over:
+            break
+        legal = state.legal_actions()
+        started = time.perf_counter()
+        action = bot.choose(state.view(state.current), legal)
+        slowest = max(slowest, time.perf_counter() - started)
+        state.apply(action)
+    assert slowest < 0.3
+
+
+def test_strong_bot_takes_the_king():
+    state = king_turn()
+    assert StrongBot(seed=1).choose(state.view(state.current), state.legal_actions()) == "take king"
+    assert QuickBot(seed=1).choose(state.view(state.current), state.legal_actions()) == "take king"
