@@ -1,5 +1,7 @@
-"""Strength of each game's computer players: one seat of a level against the
-other seats of another level, its seat rotating; prints win rates with the share.
+"""Strength of each game's computer players: one seat of a level (the hero) against
+the other seats all of another level, the hero's seat rotating game by game; win
+rates against the fair share (1 / players). bench/run.py runs every pairing of
+every registered game through `tournaments`; by hand:
 
     python3 bench/strength.py krypkille strong quick 200
 """
@@ -10,35 +12,78 @@ import sys
 import time
 from multiprocessing import Pool
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
+if __name__ == "__main__":   # by hand: the source tree (run.py imports app.zip instead)
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 
 from royaltable import RandomBot, registry  # noqa: E402
 
+SEED = 10_000
+
+
+def pairings(game_id: str) -> list[tuple[str, str]]:
+    """Each level against the one below it and against random, strongest first
+    (levels are registered weakest first: quick, strong)."""
+    levels = list(registry.get(game_id).bots)
+    out = []
+    for i in range(len(levels) - 1, -1, -1):
+        if i > 0:
+            out.append((levels[i], levels[i - 1]))
+        out.append((levels[i], "random"))
+    return out
+
 
 def play(args):
+    """One game; the hero sits at seat index % players. Returns the hero's share
+    of the win (a shared win counts as a fraction), the actions and the seconds."""
     game_id, hero, rest, players, index = args
+    started = time.perf_counter()
     game = registry.get(game_id)
     levels = dict(game.bots, random=RandomBot)
     hero_seat = index % players
-    state = game.new(players, seed=10_000 + index)
+    state = game.new(players, seed=SEED + index)
     bots = [levels[hero if s == hero_seat else rest](seed=index * 10 + s) for s in range(players)]
     while not state.over:
         seat = state.current
         state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
     winners = state.result()["winners"]
-    # A shared win counts as a fraction, so shares add up to one game.
-    return (1 / len(winners) if hero_seat in winners else 0.0), len(state.actions)
+    won = (1 / len(winners) if hero_seat in winners else 0.0)
+    return (game_id, hero, rest), won, len(state.actions), time.perf_counter() - started
+
+
+def tournaments(matches: list[tuple[str, str, str, int]], games: int, processes: int = 2,
+                log=print) -> list[dict]:
+    """matches: (game id, hero level, rest level, players). All games of all matches
+    go through one pool, the slowest first, so both cores stay busy to the end."""
+    jobs = [(g, hero, rest, players, i) for g, hero, rest, players in matches for i in range(games)]
+    jobs.sort(key=lambda j: -(("strong" in (j[1], j[2])) * 2 + (j[2] != "random")))
+    tally = {(g, h, r): {"game": g, "hero": h, "rest": r, "players": n, "games": 0, "wins": 0.0,
+                         "actions": 0, "cpu_seconds": 0.0} for g, h, r, n in matches}
+    started = time.time()
+    done = 0
+    with Pool(processes) as pool:
+        for key, won, actions, seconds in pool.imap_unordered(play, jobs, chunksize=1):
+            t = tally[key]
+            t["games"] += 1
+            t["wins"] += won
+            t["actions"] += actions
+            t["cpu_seconds"] += seconds
+            done += 1
+            if done % max(1, len(jobs) // 10) == 0:
+                log(f"  strength: {done}/{len(jobs)} games, {time.time() - started:.0f} s")
+    for t in tally.values():
+        t["win_rate"] = t["wins"] / t["games"]
+        t["share"] = 1 / t["players"]
+        t["seconds_per_game"] = t["cpu_seconds"] / t["games"]
+    return list(tally.values())
 
 
 def tournament(game_id, hero, rest, games, players=None, processes=2):
     game = registry.get(game_id)
     players = players or game.default_players or game.min_players
     start = time.time()
-    with Pool(processes) as pool:
-        results = pool.map(play, [(game_id, hero, rest, players, i) for i in range(games)])
-    wins = sum(r[0] for r in results)
-    return {"game": game_id, "hero": hero, "rest": rest, "players": players, "games": games,
-            "win_rate": wins / games, "share": 1 / players, "seconds": time.time() - start}
+    r = tournaments([(game_id, hero, rest, players)], games, processes, log=lambda *_: None)[0]
+    r["seconds"] = time.time() - start
+    return r
 
 
 if __name__ == "__main__":

@@ -162,7 +162,7 @@ def test_tablet_and_phone_sizes(watched):
         page.wait_for_timeout(100)
         checks.append(("home", page.evaluate(CHECK_LAYOUT)))
         w.shot(f"size-{width}x{height}-home", full_page=True)
-        new_game(page, ["human", "human", "quick", "quick", "quick", "quick"])
+        new_game(page, ["human", "quick", "quick", "quick", "quick", "quick"])
         drive(page, lambda: page.locator(".kk-played").count() >= 2 and page.locator(".handoff").count() == 0)
         checks.append(("table", page.evaluate(CHECK_LAYOUT)))
         w.shot(f"size-{width}x{height}-table", full_page=True)

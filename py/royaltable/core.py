@@ -97,15 +97,18 @@ class State:
             raise IllegalAction("the game is over: no more actions")
         if seat is not None and seat != self.current:
             raise IllegalAction(self.why_out_of_turn(seat, action))
-        if not isinstance(action, str) or action not in self.legal_actions():
+        legal = self.legal_actions()
+        if not isinstance(action, str) or action not in legal:
             raise IllegalAction(self.why_illegal(action))
         actor = self.current
+        forced = len(legal) == 1
         luck = self.rng.getstate()
         self._apply(action)
         self.actions.append(action)
         self.actors.append(actor)
-        # Dice rolled or cards shuffled, or the game revealed something: no way back.
-        if self._seal or self.rng.getstate() != luck:
+        # Dice rolled or cards shuffled, the game revealed something, or there was
+        # no choice to take back: no way back past here.
+        if self._seal or forced or self.rng.getstate() != luck:
             self.sealed_at = len(self.actions)
             self._seal = False
         return self

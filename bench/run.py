@@ -1,0 +1,483 @@
+"""Royal Table benchmarks: how fast the collection starts, plays and thinks,
+measured side by side. One command runs everything and writes bench/RESULTS.md:
+
+    python3 bench/run.py                # the full suite (~30-45 min on 2 cores)
+    python3 bench/run.py --quick        # a smoke run in a few minutes -> bench/RESULTS-quick.md
+    python3 bench/run.py --games 400    # more games per strength pairing (default 200)
+    python3 bench/run.py --only startup,taps   # some sections (startup, taps, engine, bots, strength)
+    python3 bench/run.py --build        # run tools/build.py first (else the built site as it is)
+
+Every timing is a median over repeated runs with its spread; every comparison is
+a ratio of two things measured in the same run, interleaved (A B B A ...), since
+this machine is shared and noisy. Every registered game is picked up
+(royaltable.registry.ids()); the browser parts use every game whose "play"
+button the home screen shows.
+
+Needs: the built site (npm ci && python3 tools/build.py), Node 20+, the Python
+`playwright` package and Debian's Chromium at /usr/bin/chromium (or $CHROMIUM);
+never a downloaded browser.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import subprocess
+import sys
+import time
+import traceback
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+from common import (APP_ZIP, BENCH, ROOT, app_zip_state, fmt_bytes, fmt_ms, fmt_ratio,  # noqa: E402
+                    fmt_s, load, machine, median, met, quantile, summary, table, use_built_python,
+                    wilson)
+
+use_built_python()
+
+from royaltable import registry  # noqa: E402
+
+SECTIONS = ("startup", "taps", "engine", "bots", "strength")
+HOME_TARGET, TABLE_TARGET = 1.3, 1.5
+PYODIDE_TARGET = 0.5
+TAP_P95_MS = 50
+STRONG_MOVE_S = 1.0
+
+T0 = time.time()
+
+
+def log(message: str) -> None:
+    print(f"[{time.time() - T0:6.0f} s] {message}", file=sys.stderr, flush=True)
+
+
+# ---- running -----------------------------------------------------------------------
+
+def settings(args) -> dict:
+    if args.quick:
+        s = {"startup_reps": 2, "engine_reps": 3, "engine_batch_s": 0.15, "min_taps": 40,
+             "max_tap_games": 2, "positions": 6, "chunks": 2, "games": args.games or 20}
+    else:
+        s = {"startup_reps": 5, "engine_reps": 5, "engine_batch_s": 0.5, "min_taps": 150,
+             "max_tap_games": 4, "positions": 30, "chunks": 3, "games": args.games or 200}
+    if args.reps:
+        s["startup_reps"] = s["engine_reps"] = args.reps
+    return s
+
+
+def run_browser_sections(wanted, s, data):
+    from playwright.sync_api import sync_playwright
+    import web
+
+    site = web.Site()
+    try:
+        with sync_playwright() as p:
+            data["chromium_reported"] = None
+            games = web.playable_games(p, site)
+            data["playable"] = games
+            log(f"playable in the browser: {', '.join(games) or 'none'}")
+            if "startup" in wanted:
+                guarded(data, "startup", lambda: web.startup(p, site, games, s["startup_reps"], log))
+            if "taps" in wanted:
+                def taps():
+                    browser = p.chromium.launch(executable_path=web.CHROMIUM, args=web.ARGS)
+                    data["chromium_reported"] = browser.version
+                    out = {}
+                    try:
+                        for game in games:
+                            runs = []
+                            while (sum(len(r["taps"]) for r in runs) < s["min_taps"]
+                                   and len(runs) < s["max_tap_games"]):
+                                runs.append(web.play_one(browser, site, game, 11 + len(runs), log))
+                            out[game] = runs
+                    finally:
+                        browser.close()
+                    return out
+                guarded(data, "taps", taps)
+            if "bots" in wanted:
+                def bots():
+                    import engine
+                    page = web.BotsPage(p, site)
+                    try:
+                        out = engine.bot_timing(page, s["positions"], s["chunks"], log)
+                        out["browser_python"] = page.python
+                        out["errors"] = page.errors
+                        return out
+                    finally:
+                        page.close()
+                guarded(data, "bots", bots)
+    finally:
+        site.close()
+
+
+def guarded(data, name, fn):
+    log(f"section {name} ...")
+    started = time.time()
+    try:
+        data[name] = fn()
+    except Exception as err:   # one broken section must not lose the others
+        traceback.print_exc()
+        data[name] = {"failed": f"{type(err).__name__}: {err}"}
+    data.setdefault("durations", {})[name] = time.time() - started
+    log(f"section {name} done in {time.time() - started:.0f} s")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="a short smoke run (few repeats, 20 games)")
+    ap.add_argument("--games", type=int, help="games per strength pairing (default 200; quick 20)")
+    ap.add_argument("--reps", type=int, help="repeats for start-up and engine speed")
+    ap.add_argument("--only", help="comma-separated sections: " + ",".join(SECTIONS))
+    ap.add_argument("--build", action="store_true", help="run tools/build.py first")
+    ap.add_argument("--out", help="report path (default bench/RESULTS.md; quick: bench/RESULTS-quick.md)")
+    args = ap.parse_args(argv)
+    wanted = [w.strip() for w in args.only.split(",")] if args.only else list(SECTIONS)
+    unknown = set(wanted) - set(SECTIONS)
+    if unknown:
+        ap.error(f"unknown section(s) {', '.join(sorted(unknown))}")
+    s = settings(args)
+    out = pathlib.Path(args.out) if args.out else BENCH / ("RESULTS-quick.md" if args.quick else "RESULTS.md")
+
+    if args.build:
+        log("building the site: python3 tools/build.py")
+        subprocess.run([sys.executable, str(ROOT / "tools" / "build.py")], check=True)
+    if not APP_ZIP.exists():
+        sys.exit("the site is not built: run `npm ci && python3 tools/build.py` (or pass --build)")
+
+    data = {"settings": s, "quick": args.quick, "sections": wanted, "machine": machine(),
+            "build": app_zip_state(), "games": registry.ids(),
+            "command": "python3 bench/run.py" + (" " + " ".join(argv if argv is not None else sys.argv[1:])
+                                                 if (argv if argv is not None else sys.argv[1:]) else "")}
+    if data["build"]["stale"]:
+        log(f"WARNING: app.zip differs from py/ in {len(data['build']['stale'])} file(s); "
+            "measuring the built app.zip (pass --build to rebuild)")
+    log(f"games: {', '.join(data['games'])}; sections: {', '.join(wanted)}")
+
+    if set(wanted) & {"startup", "taps", "bots"}:
+        run_browser_sections(wanted, s, data)
+    if "engine" in wanted:
+        import engine
+        guarded(data, "engine", lambda: engine.engine_speed(s["engine_reps"], s["engine_batch_s"], log))
+    if "strength" in wanted:
+        import strength
+        matches = [(g, hero, rest, registry.get(g).default_players or registry.get(g).min_players)
+                   for g in registry.ids() for hero, rest in strength.pairings(g)]
+        guarded(data, "strength", lambda: strength.tournaments(matches, s["games"], 2, log))
+    data["machine"]["load_end"] = load()
+    data["total_s"] = time.time() - T0
+
+    out.write_text(render(data))
+    out.with_suffix(".json").write_text(json.dumps(data, indent=1, default=str))
+    log(f"wrote {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} "
+        f"in {data['total_s'] / 60:.1f} min")
+    return 0
+
+
+# ---- the report ---------------------------------------------------------------------
+
+def render(d: dict) -> str:
+    m = d["machine"]
+    parts = [f"# Royal Table benchmarks{' (QUICK SMOKE RUN: not the figures of record)' if d['quick'] else ''}",
+             "",
+             f"Measured {m['date']} by `{d['command']}` in {d['total_s'] / 60:.1f} min. "
+             "Every timing is the median of repeated runs with its spread (min–max unless "
+             "said otherwise); every ratio compares two things measured in the same run, "
+             "interleaved, so the machine's other load falls on both sides.",
+             "", "## Machine", "",
+             table(["what", "value"], [
+                 ["CPU", f"{m['cpu']} ({m['cores']} cores)"], ["RAM", m["ram"]], ["OS", m["os"]],
+                 ["Chromium", f"{m['chromium']} (Debian; headless, driven by Playwright {m['playwright']})"],
+                 ["Node", m["node"]], ["Python (CPython)", m["python"]],
+                 ["Pyodide", f"{m['pyodide']} (Python {pyodide_python(d)})"],
+                 ["PyScript", m["pyscript"]],
+                 ["load average (1/5/15 min)", f"{m['load']} at start, {m.get('load_end', '?')} at end "
+                                               "(other work shared the machine)"],
+                 ["code", f"commit {m['commit']}{' + uncommitted changes' if m['dirty'] else ''}; "
+                          f"app.zip {d['build']['sha']}" + (
+                     f" — **stale: differs from py/ in {len(d['build']['stale'])} file(s)** "
+                     f"({', '.join(d['build']['stale'][:6])}{'…' if len(d['build']['stale']) > 6 else ''}); "
+                     "every runtime measured the built app.zip" if d["build"]["stale"] else
+                     " (matches py/)")],
+             ]), ""]
+    targets = []
+    sections = []
+    for name, fn in (("startup", render_startup), ("engine", render_engine), ("taps", render_taps),
+                     ("bots", render_bots), ("strength", render_strength)):
+        if name not in d["sections"]:
+            continue
+        if name in d and isinstance(d[name], dict) and "failed" in d[name]:
+            sections.append(f"## {name}\n\n**FAILED**: {d[name]['failed']}\n")
+            targets.append([name, "the section failed", "—", "**MISSED**"])
+            continue
+        text, tg = fn(d)
+        sections.append(text)
+        targets += tg
+    parts += ["## Targets", "", table(["target", "measured", "limit", "Target"], targets), ""]
+    parts += sections
+    if d.get("durations"):
+        parts += ["## Run time", "", table(["section", "wall time"],
+                  [[k, f"{v / 60:.1f} min"] for k, v in d["durations"].items()]), ""]
+    return "\n".join(parts) + "\n"
+
+
+def pyodide_python(d):
+    return (d.get("engine") or {}).get("node_python") or (d.get("bots") or {}).get("browser_python") or "?"
+
+
+def render_startup(d):
+    st = d["startup"]
+    rounds = st["rounds"]
+    targets = st["targets"]
+    games = [t for t in targets if t not in ("bare", "home")]
+    lines = ["## 1. Start-up in Chromium", "",
+             "Seconds from navigation start to: the bare page's empty Python script having run "
+             "(`bench/bare.html`: the same vendored PyScript + Pyodide, nothing of ours); our home "
+             "screen usable (`#app:not([hidden]) .topbar`); the first table drawn after tapping "
+             "play then start at once (`.table-main`). **Cold**: a new browser profile (no HTTP "
+             "cache, no service worker). **Warm**: a reload in the same profile. **Offline**: a "
+             "reload with the network cut, once a service worker controls the page. "
+             f"{len(rounds)} rounds, targets visited in rotating order in each; ratios are taken "
+             "within each round (cold to cold, warm to warm; offline to the bare page's warm "
+             "reload, the best the bare page can do), then the median.", ""]
+    rows, tg = [], []
+    bare = {ph: [r["bare"][ph]["ready"] for r in rounds] for ph in ("cold", "warm")}
+
+    def row(label, phase, values, comparator, limit):
+        if not values:
+            return
+        s = summary(values)
+        ratios = [v / c for v, c in zip(values, comparator)] if comparator else []
+        rs = summary(ratios) if ratios else None
+        ok = None if (limit is None or rs is None) else rs["median"] <= limit
+        rows.append([label, phase, fmt_s(s["median"]), f"{fmt_s(s['min'])}–{fmt_s(s['max'])}", s["n"],
+                     fmt_ratio(rs["median"]) + (f" ({fmt_ratio(rs['min'])}–{fmt_ratio(rs['max'])})" if rs else "")
+                     if rs else "—", f"≤ {limit}×" if limit else "—", met(ok) if limit else "—"])
+        if limit:
+            tg.append([f"{label}, {phase}", fmt_ratio(rs["median"]) + " of bare", f"≤ {limit}×", met(ok)])
+
+    for phase in ("cold", "warm", "offline"):
+        comp_phase = "warm" if phase == "offline" else phase
+        if phase != "offline":
+            row("bare page: script ran", phase, bare[phase], None, None)
+        # home usable, from every load of the app (one per playable game)
+        home_v, home_c, table_v = [], [], {}
+        for r in rounds:
+            for t in targets:
+                if t == "bare" or phase not in r[t]:
+                    continue
+                home_v.append(r[t][phase]["ready"])
+                home_c.append(r["bare"][comp_phase]["ready"])
+                if "table" in r[t][phase]:
+                    table_v.setdefault(t, ([], []))
+                    table_v[t][0].append(r[t][phase]["table"])
+                    table_v[t][1].append(r["bare"][comp_phase]["ready"])
+        if not home_v:
+            rows.append(["home screen usable", phase, "n/a: no service worker yet" if phase == "offline"
+                         else "n/a", "", "", "", "", ""])
+            if phase == "offline":
+                tg.append(["offline start-up", "n/a: no service worker yet", "—", "n/a"])
+            continue
+        row("home screen usable", phase, home_v, home_c, HOME_TARGET)
+        for game in games:
+            if game in table_v:
+                row(f"first table: {game}", phase, *table_v[game], TABLE_TARGET)
+    lines += [table(["page", "load", "median", "spread", "n", "ratio to bare", "limit", "Target"], rows), ""]
+
+    # What the warm and offline loads asked of the server, and the service worker.
+    obs = []
+    for t in targets:
+        first = rounds[0][t]
+        for phase in ("warm", "offline"):
+            reqs = first.get(f"{phase}_requests")
+            if reqs is None:
+                continue
+            codes = {}
+            for e in reqs:
+                codes[e["status"]] = codes.get(e["status"], 0) + 1
+            cold_n = len([e for e in first["cold_requests"] if not e["precache"]])
+            obs.append([t, phase, f"{len(reqs)} of the cold load's {cold_n} page requests reached the server"
+                        + (f" ({', '.join(f'{n}× {c}' for c, n in sorted(codes.items()))})" if codes else "")])
+        sw = first.get("sw", {})
+        if sw.get("state") == "controlling":
+            at = [r[t]["sw"].get("at_ms", float("nan")) / 1000 for r in rounds if r[t].get("sw")]
+            obs.append([t, "service worker", f"controls the page (precache complete) "
+                        f"{fmt_s(median(at))} after the first navigation started (median)"])
+        else:
+            obs.append([t, "service worker", {"none": "n/a: no service worker yet", "registered":
+                        "registered but not controlling after 120 s"}.get(sw.get("state"), sw.get("state", "?"))])
+    errors = sorted({e for r in rounds for t in targets for e in r[t].get("errors", [])})
+    lines += ["What the loads asked of the local server (Python's http.server sends Last-Modified, "
+              "no Cache-Control; HTTP/1.0, no compression), first round:", "",
+              table(["page", "load", "observed"], obs), ""]
+    if errors:
+        lines += ["Page errors during the loads: " + "; ".join(errors[:5]), ""]
+    weight_text, wtg = render_weight(d)
+    return "\n".join(lines) + "\n" + weight_text, tg + wtg
+
+
+def render_weight(d):
+    import web
+    st = d["startup"]
+    first = st["rounds"][0]
+    targets = st["targets"]
+    w = {t: web.weigh(first[t]["cold_requests"]) for t in targets}
+    head = ["kind"] + [("bare page" if t == "bare" else f"home + {t} table" if t != "home" else "home")
+                       for t in targets]
+    rows = []
+    for kind in web.KINDS:
+        rows.append([kind] + [f"{fmt_bytes(w[t]['page'][kind])} ({fmt_bytes(w[t]['page_gzip'][kind])} gz)"
+                              for t in targets])
+    totals = {t: sum(w[t]["page"].values()) for t in targets}
+    totals_gz = {t: sum(w[t]["page_gzip"].values()) for t in targets}
+    rows.append(["**the page's own requests**"] + [
+        f"**{fmt_bytes(totals[t])}** ({fmt_bytes(totals_gz[t])} gz), {w[t]['requests']} requests"
+        + ("" if t == "bare" else f", **{fmt_ratio(totals[t] / totals['bare'])}** of bare") for t in targets])
+    pre = {t: sum(w[t]["precache"].values()) for t in targets}
+    rows.append(["service-worker precache (fetched again, `cache: reload`)"] + [
+        (f"{fmt_bytes(pre[t])}, {w[t]['precache_requests']} requests" if pre[t] else "none") for t in targets])
+    rows.append(["**whole first visit**"] + [
+        f"**{fmt_bytes(totals[t] + pre[t])}**" + ("" if t == "bare" else
+                                                   f", {fmt_ratio((totals[t] + pre[t]) / totals['bare'])} of bare")
+        for t in targets])
+    text = ["## 2. Weight of a first visit", "",
+            "Bytes the local server sent during the cold visit of round 1, by kind (uncompressed, as "
+            "http.server sends them; \"gz\" is what gzip -6 of the same files weighs, as most static "
+            "hosts would send it). Service-worker precache requests are told apart by their "
+            "`no-cache` request headers.", "", table(head, rows), ""]
+    missing = sorted({p for t in targets for p in w[t]["not_found"]})
+    if missing:
+        text += [f"Not found (404) during the visit: {', '.join(missing)}", ""]
+    if any(pre.values()):
+        text += ["The service worker's precache downloads the runtime a second time on the first "
+                 "visit (it asks with `cache: \"reload\"`, bypassing the HTTP cache the page just "
+                 "filled), roughly doubling what a first visit costs.", ""]
+    return "\n".join(text), []
+
+
+def render_taps(d):
+    taps = d["taps"]
+    rows, tg, cmd_rows = [], [], []
+    for game, runs in taps.items():
+        all_taps = [t for r in runs for t in r["taps"]]
+        if not all_taps:
+            rows.append([game, 0, "", "", "", "", "", "no taps: the driver found nothing to tap"])
+            tg.append([f"taps, {game}", "no taps measured", f"p95 ≤ {TAP_P95_MS} ms", "**MISSED**"])
+            continue
+        h = summary([t["handler"] for t in all_taps])
+        lay = summary([t["layout"] for t in all_taps])
+        finished = sum(r["over"] for r in runs)
+        ok = lay["p95"] <= TAP_P95_MS and finished == len(runs)
+        rows.append([game, f"{len(all_taps)} in {len(runs)} game(s), {finished} to the end",
+                     fmt_ms(h["median"]), fmt_ms(h["p95"]), fmt_ms(lay["median"]), fmt_ms(lay["p95"]),
+                     fmt_ms(lay["max"]), met(ok)])
+        tg.append([f"tap to table redrawn, {game}", f"p95 {fmt_ms(lay['p95'])}", f"≤ {TAP_P95_MS} ms", met(ok)])
+        for cmd in sorted({t["cmd"] for t in all_taps}):
+            xs = [t["layout"] for t in all_taps if t["cmd"] == cmd]
+            cmd_rows.append([game, cmd, len(xs), fmt_ms(median(xs)), fmt_ms(quantile(xs, 0.95))])
+    text = ["## 4. Taps", "",
+            "Every human decision of whole games (one person, default seat count, the other seats "
+            "quick computer players, `?pace=0.02`), tapped by a seeded walk over the table's "
+            "buttons. Each tap is timed in the page with `performance.now()` around "
+            "`element.click()` (the Python handler redraws synchronously inside it): **handler** is "
+            "the click alone (Python + `innerHTML`), **+ layout** adds the style and layout the "
+            "browser owes for the new HTML (`document.body.offsetHeight`), the part of a redraw "
+            "before painting. The target applies to handler + layout.", "",
+            table(["game", "taps", "handler median", "handler p95", "+ layout median",
+                   "+ layout p95", "max", "Target"], rows), "",
+            table(["game", "tap", "n", "+ layout median", "+ layout p95"], cmd_rows), ""]
+    return "\n".join(text), tg
+
+
+def render_engine(d):
+    e = d["engine"]
+    rows, tg = [], []
+    worst = None
+    for r in e["rows"]:
+        c, p, ratio = summary(r["cpython"]), summary(r["pyodide"]), summary(r["ratios"])
+        ok = ratio["median"] >= PYODIDE_TARGET
+        rows.append([r["game"], r["players"], f"{r['actions_per_game']:.0f}",
+                     f"{c['median']:.1f} ({c['min']:.1f}–{c['max']:.1f})",
+                     f"{p['median']:.1f} ({p['min']:.1f}–{p['max']:.1f})",
+                     f"{fmt_ratio(ratio['median'])} ({fmt_ratio(ratio['min'])}–{fmt_ratio(ratio['max'])})",
+                     "yes" if r["same_work"] else "**NO**", met(ok)])
+        if worst is None or ratio["median"] < worst[0]:
+            worst = (ratio["median"], r)
+    for game in dict.fromkeys(r["game"] for r in e["rows"]):
+        rs = [summary(r["ratios"])["median"] for r in e["rows"] if r["game"] == game]
+        tg.append([f"Pyodide engine speed, {game}", f"{fmt_ratio(min(rs))}–{fmt_ratio(max(rs))} of CPython "
+                   "over player counts", f"≥ {PYODIDE_TARGET}×", met(min(rs) >= PYODIDE_TARGET)])
+    text = ["## 3. Engine speed", "",
+            f"Seeded games of random players from deal to end (`bench/benchlib.py: playout`), per "
+            f"second, in CPython {d['machine']['python']} and in Pyodide {e['node_pyodide']} (Python "
+            f"{e['node_python']}) under Node {d['machine']['node']} — the same app.zip and the same "
+            f"seeds, batches of about {d['settings']['engine_batch_s']} s alternating A B B A, "
+            f"{d['settings']['engine_reps']} per side; the ratio is Pyodide's speed over CPython's "
+            "within each pair. \"same work\" checks that both played the same number of actions. "
+            f"(Pyodide took {e['node_load_s']:.1f} s to load under Node.)", "",
+            table(["game", "players", "actions/game", "CPython games/s", "Pyodide games/s",
+                   "Pyodide ÷ CPython", "same work", "Target"], rows), ""]
+    return "\n".join(text), tg
+
+
+def render_bots(d):
+    b = d["bots"]
+    rows, tg = [], []
+    for r in b["rows"]:
+        c, w = summary(r["cpython"]), summary(r["browser"])
+        ratios = [x / y for x, y in zip(r["browser"], r["cpython"]) if y > 0]
+        game = registry.get(r["game"])
+        strongest = list(game.bots)[-1] == r["level"]
+        ok = w["p95"] <= STRONG_MOVE_S if strongest else None
+        rows.append([r["game"], r["players"], r["level"], r["positions"],
+                     fmt_ms(c["median"] * 1000), fmt_ms(c["p95"] * 1000),
+                     fmt_ms(w["median"] * 1000), fmt_ms(w["p95"] * 1000), fmt_ms(w["max"] * 1000),
+                     fmt_ratio(median(ratios)) if ratios else "—",
+                     met(ok) if strongest else "—"])
+        if strongest:
+            tg.append([f"{r['level']} move in the browser, {r['game']} {r['players']}p",
+                       f"p95 {fmt_ms(w['p95'] * 1000)} (max {fmt_ms(w['max'] * 1000)})",
+                       f"≤ {STRONG_MOVE_S:.0f} s", met(ok)])
+    text = ["## 5a. Computer players: time per move", "",
+            "`bot.choose(view, legal)` at real decisions (more than one legal action) spread over "
+            "seeded games of quick players, at the default and the largest seat count; CPython in "
+            "this process against Chromium (`bench/bots.html`: the site's runtime and app.zip on "
+            "the page's main thread, as the app runs them, Python "
+            f"{b.get('browser_python', '?')}), chunk by chunk in alternating order. Fast players "
+            "are timed over repeated calls (a browser's clock ticks in 0.1 ms). The ratio is the "
+            "median over positions of browser ÷ CPython. Target: the strongest level's p95 in the "
+            "browser.", "",
+            table(["game", "players", "level", "positions", "CPython median", "CPython p95",
+                   "browser median", "browser p95", "browser max", "browser ÷ CPython", "Target"], rows), ""]
+    return "\n".join(text), tg
+
+
+def render_strength(d):
+    rows, tg = [], []
+    for r in d["strength"]:
+        low, high = wilson(r["wins"], r["games"])
+        game = registry.get(r["game"])
+        strongest = list(game.bots)[-1] == r["hero"]
+        clearly = low > r["share"]
+        rows.append([r["game"], f"one {r['hero']} vs {r['players'] - 1} {r['rest']}", r["games"],
+                     f"**{r['win_rate']:.1%}**", f"{low:.0%}–{high:.0%}", f"{r['share']:.0%}",
+                     fmt_ratio(r["win_rate"] / r["share"]), f"{r['seconds_per_game']:.2f} s",
+                     met(clearly) if strongest else ("above share" if clearly else "not clearly above share")])
+        if strongest:
+            tg.append([f"{r['game']}: {r['hero']} beats {r['rest']} clearly",
+                       f"{r['win_rate']:.1%} wins (95% CI {low:.0%}–{high:.0%}) vs share {r['share']:.0%}",
+                       "CI above share", met(clearly)])
+    note = (f"{d['strength'][0]['games']} games per pairing" if d["strength"] else "")
+    text = ["## 5b. Computer players: strength", "",
+            f"Tournaments, {note}: one seat of the first level (the hero) against all other seats "
+            "of the second, at the game's default seat count, the hero's seat rotating game by game "
+            "and the same seeds for every pairing; a shared win counts as a fraction. The fair "
+            "share is 1 / players. \"Clearly\" means the 95% (Wilson) interval of the win rate lies "
+            "above the share. CPython, 2 processes; s/game is CPU time per game.", "",
+            table(["game", "pairing", "games", "hero wins", "95% CI", "share", "÷ share", "s/game",
+                   "Target"], rows), ""]
+    if d["quick"]:
+        text += ["(Quick run: fewer games than the 200 per pairing the suite requires.)", ""]
+    return "\n".join(text), tg
+
+
+if __name__ == "__main__":
+    sys.exit(main())
