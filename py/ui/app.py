@@ -40,6 +40,7 @@ class Ctx:
         self.paused = match.paused
         self.selection = list(match.selection)
         state = match.state
+        self.last_action = state.actions[-1] if state.actions else None
         mine = state.current is not None and state.current == match.viewer and not match.forced_now()
         self.legal = state.legal_actions() if mine and not match.paused else []
 

@@ -158,7 +158,74 @@ CATALOG: dict[str, tuple[str, str]] = {
     "kk.log.declare": ("{name}が宣言：{card}", "{name} declared: {card}"),
     "kk.log.pass": ("{name}はパス", "{name} passed"),
     "kk.log.scores": ("結果：{scores}", "Result: {scores}"),
+    # --- To Court the King ---------------------------------------------------------
+    "ct.die.unrolled": ("まだ振っていないダイス", "a die not rolled yet"),
+    "ct.die.value": ("{n}の目", "showing {n}"),
+    "ct.kind": ("{face}が{count}個", "{count} × {face}"),
+    "ct.kind.none": ("なし", "none"),
+    "ct.round": ("第{n}ラウンド", "Round {n}"),
+    "ct.start_player": ("スタートプレイヤー：{name}", "Start player: {name}"),
+    "ct.final_round": ("最終ラウンド", "Final round"),
+    "ct.king_to_beat": ("王：{name}（{kind}）", "King: {name} ({kind})"),
+    "ct.starts": ("スタート", "Starts"),
+    "ct.no_cards": ("人物なし", "no characters"),
+    "ct.plate": ("ダイス{dice}個・手番{n}番目", "{dice} dice · plays {n}."),
+    "ct.tray": ("{name}のダイス", "{name}'s dice"),
+    "ct.best": ("最多：{kind}・合計{total}", "Best: {kind} · sum {total}"),
+    "ct.active": ("振るダイス", "Active dice"),
+    "ct.aside": ("確定したダイス", "Set aside"),
+    "ct.none": ("—", "—"),
+    "ct.hint.pick": ("{card}：ダイスをタップして選んでください。", "{card}: tap the dice to choose."),
+    "ct.hint.value": ("{card}：新しい目を選んでください。", "{card}: choose the new value."),
+    "ct.hint.aside": ("振ったあとは1個以上のダイスを確定してください（タップ）。",
+                      "After a roll, set aside at least one die (tap it)."),
+    "ct.hint.take": ("取る人物をサプライからタップ。", "Tap a character in the supply to take it."),
+    "ct.roll": ("ダイスを振る（{n}個）", "Roll {n} dice"),
+    "ct.aside_all": ("すべて確定", "Set all aside"),
+    "ct.confirm": ("決定", "Confirm"),
+    "ct.cancel": ("やめる", "Cancel"),
+    "ct.done": ("ダイス確定を終える", "Finish the dice"),
+    "ct.pass": ("何も取らない", "Take nothing"),
+    "ct.used": ("使用済み", "used"),
+    "ct.abilities": ("能力", "Abilities"),
+    "ct.unlimited": ("無制限", "unlimited"),
+    "ct.left": ("残り{n}", "{n} left"),
+    "ct.earned": ("取れる", "can take"),
+    "ct.supply": ("人物カード", "Characters"),
+    "ct.supply.hint": ("◆は条件、その下が能力。I〜Vは必要なダイスの数の目安（3〜7個）。",
+                        "◆ is the requirement, below it the ability. I–V: the dice it usually needs (3 to 7)."),
+    "ct.row.0": ("道化師／詐欺師", "Jester / Swindler"),
+    "ct.row.1": ("ダイス3個から", "From 3 dice"),
+    "ct.row.2": ("ダイス4個から", "From 4 dice"),
+    "ct.row.3": ("ダイス5個から", "From 5 dice"),
+    "ct.row.4": ("ダイス6個から", "From 6 dice"),
+    "ct.row.5": ("ダイス7個：王と王妃", "7 dice: King and Queen"),
+    "ct.players": ("プレイヤー", "Players"),
+    "ct.col.dice": ("ダイス", "Dice"),
+    "ct.col.cards": ("人物", "Cards"),
+    "ct.final_standings": ("最終ラウンドの結果", "Final round so far"),
+    "ct.log.start": ("スタートプレイヤー：{name}", "{name} starts"),
+    "ct.log.roll": ("{name}が振った：{dice}", "{name} rolled {dice}"),
+    "ct.log.aside": ("{name}が{n}を確定", "{name} set aside a {n}"),
+    "ct.log.aside_all": ("{name}がすべて確定", "{name} set all dice aside"),
+    "ct.log.use": ("{name}が{card}を使った", "{name} used the {card}"),
+    "ct.log.take": ("{name}が{card}を取った", "{name} took the {card}"),
+    "ct.log.pass": ("{name}は何も取らなかった", "{name} took nothing"),
+    "ct.log.final_king": ("{name}が王を奪った：{dice}", "{name} takes the King: {dice}"),
+    "ct.log.final_miss": ("{name}は王に届かず：{dice}", "{name} did not beat the King: {dice}"),
+    "ct.log.final_round": ("最終ラウンド開始！", "The final round begins!"),
+    "ct.log.round": ("第{n}ラウンド：{name}から", "Round {n}: {name} starts"),
 }
+
+
+def _add_piece_names():
+    """Names of game pieces come from each game's public tables, in both languages."""
+    from royaltable.games.court.rules import CHARACTERS
+    for card, info in CHARACTERS.items():
+        CATALOG["ct.card." + card] = (info["name"]["ja"], info["name"]["en"])
+
+
+_add_piece_names()
 
 
 class Translator:

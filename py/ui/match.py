@@ -25,6 +25,7 @@ class Match:
         humans = self.humans
         # With one person at the table their cards are always on screen.
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.follow_turn()
 
     @classmethod
     def from_record(cls, seats: list[dict], record: dict, pace: float = 1.0) -> "Match":
@@ -65,6 +66,12 @@ class Match:
         return (seat is not None and not self.is_bot(seat)
                 and self.table.auto_play(self.public_view(), self.state.legal_actions()))
 
+    def follow_turn(self) -> None:
+        """In a game with nothing hidden, the tablet simply belongs to whoever is to play."""
+        seat = self.state.current
+        if not getattr(self.table, "HAND_OFF", True) and seat is not None and not self.is_bot(seat):
+            self.viewer = seat
+
     def needs_handoff(self) -> bool:
         """A different person must take the tablet before anything private is drawn."""
         seat = self.state.current
@@ -76,7 +83,7 @@ class Match:
         if self.state.over or self.paused:
             return None
         if self.is_bot(self.state.current):
-            return int(BOT_DELAY_MS * self.pace)
+            return int(getattr(self.table, "BOT_DELAY_MS", BOT_DELAY_MS) * self.pace)
         if self.forced_now():
             return int(FORCED_DELAY_MS * self.pace)
         return None
@@ -106,6 +113,7 @@ class Match:
         after = self.public_view()
         self.log.extend(self.table.describe(before, action, seat, after, forced))
         self.selection = []
+        self.follow_turn()
         if self.table.pause_after(before, after):
             self.paused = True
 

@@ -17,7 +17,7 @@ import itertools
 import random
 
 from ...core import Bot
-from .rules import ADDS, DICE, FACES, TAKE, CourtState, face_counts, sample_state
+from .rules import ADDS, DICE, FACES, TAKE, CourtState, face_counts, sample_state, start_dice
 
 # What a character is worth when taken; dice count most (more dice, more of a kind).
 CARD_VALUE = {
@@ -26,6 +26,25 @@ CARD_VALUE = {
     "magician": 30, "noble": 28, "lady": 26, "merchant": 26, "alchemist": 24,
     "astronomer": 20, "maid": 15, "philosopher": 12, "jester": 8, "queen": 0,
 }
+# How much a character raises the expected most-of-a-kind count of a turn, with
+# 3 and with 7 start dice: measured by playing 1500 turns with the quick policy
+# for each hand. StrongBot values cards by this, in between by the dice it has.
+COUNT_GAIN = {
+    "lord": (1.2, 1.44), "magician": (0.76, 0.94), "astronomer": (0.76, 0.94),
+    "farmer": (0.59, 0.76), "swindler": (0.45, 0.62), "smith": (0.6, 0.77),
+    "guard": (0.6, 0.77), "hunter": (0.58, 0.74), "pawnbroker": (0.6, 0.78),
+    "knight": (0.6, 0.76), "priest": (0.59, 0.8), "maid": (0.48, 0.76),
+    "philosopher": (0.15, 0.83), "alchemist": (0.0, 0.72), "lady": (0.22, 0.68),
+    "noble": (0.23, 0.63), "merchant": (0.21, 0.49), "jester": (0.3, 0.3),
+    "queen": (0.0, 0.0), "king": (100.0, 100.0),    # the King is the game
+}
+
+
+def strong_values(dice: int) -> dict:
+    share = min(max((dice - 3) / 4, 0.0), 1.0)
+    return {card: low + (high - low) * share for card, (low, high) in COUNT_GAIN.items()}
+
+
 # Which ability to try first when a roll shows no die of the target face.
 RESCUE_ORDER = ["lady", "noble", "maid", "astronomer", "philosopher", "alchemist",
                 "merchant", "magician", "jester"]
@@ -215,16 +234,17 @@ class StrongBot(Bot):
     def __init__(self, seed: int = 0, playouts: int = 240, values=None):
         super().__init__(seed)
         self.playouts = playouts
-        self.values = values or CARD_VALUE
+        self.fixed_values = values
 
     def choose(self, view, legal):
         if len(legal) == 1:
             return legal[0]
         state = sample_state(view, 0)
-        if state.phase == TAKE:
-            card = best_card(state.earnable(), self.values)
-            return "pass" if card is None else "take " + card
         seat = state.current
+        values = self.fixed_values or strong_values(start_dice(state.hands[seat]))
+        if state.phase == TAKE:
+            card = best_card(state.earnable(), values)
+            return "pass" if card is None else "take " + card
         candidates = [a for a in legal if a != "cancel"]
         if len(candidates) == 1:
             return candidates[0]
@@ -236,6 +256,6 @@ class StrongBot(Bot):
             total = 0.0
             for seed in seeds:
                 world = state.clone(random.Random(seed))
-                total += turn_outcome(world, seat, action, self.values)
+                total += turn_outcome(world, seat, action, values)
             scores[action] = total / per
         return max(candidates, key=lambda a: (scores[a], a == quick))
