@@ -1,0 +1,152 @@
+"""To Court the King in the real page: a game of four to the winner, a turn
+with several abilities, and a two-person hot-seat game into the final round."""
+from __future__ import annotations
+
+import json
+import pathlib
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
+from royaltable import registry  # noqa: E402
+from ui import saves  # noqa: E402
+
+INTERACTIVE = {"jester", "maid", "smith", "guard", "hunter", "pawnbroker", "knight",
+               "magician", "merchant", "lady", "noble", "priest", "queen", "philosopher", "alchemist"}
+
+
+def start(page, kinds, names=None, seed="7"):
+    page.click("[data-game=court] [data-cmd=setup]")
+    page.click(f'[data-cmd=players][data-arg="{len(kinds)}"]')
+    for seat, kind in enumerate(kinds):
+        page.click(f'[data-cmd=kind][data-arg="{seat}:{kind}"]')
+    for seat, name in enumerate(names or []):
+        page.fill(f'[data-field="name:{seat}"]', name)
+    page.fill('[data-field="seed"]', seed)
+    page.click("[data-cmd=start]")
+    page.wait_for_selector(".ct")
+
+
+def human_step(page) -> bool:
+    """A plain strategy through the buttons on screen: take the best card, roll,
+    keep the dice of the most common value."""
+    take = page.locator(".ct-card.is-playable")
+    if take.count():
+        take.last.click(timeout=3000)
+        return True
+    for arg in ("pass", "roll", "done", "cancel"):
+        button = page.locator(f'.ct-tray [data-cmd=act][data-arg="{arg}"]')
+        if button.count():
+            button.first.click(timeout=3000)
+            return True
+    dice = page.locator('.ct-dice [data-cmd=act]')
+    if dice.count():
+        args = [dice.nth(i).get_attribute("data-arg") for i in range(dice.count())]
+        best = max(args, key=args.count)
+        page.click(f'.ct-dice [data-arg="{best}"] >> nth=0', timeout=3000)
+        return True
+    return False
+
+
+def drive(page, until, limit_s=420):
+    deadline = time.time() + limit_s
+    while time.time() < deadline:
+        if until():
+            return
+        try:
+            acted = human_step(page)
+        except Exception:
+            acted = True
+        if not acted:
+            page.wait_for_timeout(25)
+    raise AssertionError("the game did not get there in time")
+
+
+def test_four_players_three_computers_to_the_winner(watched):
+    w = watched()
+    page = w.open()
+    start(page, ["human", "strong", "quick", "quick"], names=["Mio"])
+    w.shot("court-table-1024x768")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1024
+    drive(page, lambda: page.locator(".result").count() > 0, limit_s=600)
+    assert "勝者" in page.inner_text(".result")
+    w.shot("court-result")
+    assert w.errors == [] and w.foreign_requests() == []
+
+
+def position_with_abilities(min_cards=4):
+    """A saved game in which seat 0 (a person) starts a turn holding several
+    characters with abilities: found by letting computer players play."""
+    game = registry.get("court")
+    for seed in range(1, 200):
+        state = game.new(3, seed=seed)
+        bots = [game.bots["quick"](seed=s) for s in range(3)]
+        while not state.over and len(state.actions) < 4000:
+            view = state.view(0)
+            held = {c["card"] for c in view["hands"][0]} & INTERACTIVE
+            if (state.current == 0 and not view["dice"]["rolled"] and len(held) >= min_cards
+                    and not view["final_round"]):
+                seats = [{"name": "Rin", "kind": "human"}, {"name": "Henry", "kind": "quick"},
+                         {"name": "Anne", "kind": "quick"}]
+                return saves.dump(seats, state.record()), held
+            seat = state.current
+            state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
+    raise AssertionError("no position found")
+
+
+def test_a_turn_that_rolls_sets_aside_uses_three_abilities_and_takes_a_card(watched):
+    save, held = position_with_abilities()
+    w = watched(locale="en-US")
+    page = w.open()
+    page.evaluate(f"localStorage.setItem('royaltable.save', {json.dumps(save)})")
+    page.reload()
+    page.click("[data-cmd=continue]", timeout=90_000)
+    page.click('.ct-tray [data-arg="roll"]')
+    used = []
+    for _ in range(60):
+        if len(used) >= 3:
+            break
+        abilities = page.locator(".ct-ability[data-cmd=act]")
+        choices = [abilities.nth(i).get_attribute("data-arg") for i in range(abilities.count())]
+        fresh = [c for c in choices if c not in used]
+        if not fresh:
+            dice = page.locator('.ct-dice [data-arg^="aside "]')
+            assert dice.count(), "no ability left to use and no die to set aside"
+            dice.first.click()
+            continue
+        page.click(f'.ct-ability[data-arg="{fresh[0]}"]')
+        used.append(fresh[0])
+        for _ in range(8):   # complete the ability: tap dice, then a value or confirm
+            if page.locator('.ct-tray [data-arg^="value "]').count():
+                page.locator('.ct-tray [data-arg^="value "]').last.click()
+            elif page.locator('.ct-tray [data-arg="confirm"]').count():
+                page.click('.ct-tray [data-arg="confirm"]')
+            elif page.locator('.ct-dice [data-arg^="pick "]').count():
+                page.locator('.ct-dice [data-arg^="pick "]').first.click()
+            else:
+                break
+    assert len(used) >= 3, used
+    assert page.locator(".ct-chip.is-used").count() >= 3
+    w.shot("court-abilities")
+    page.click('.ct-tray [data-arg="aside all"]') if page.locator('.ct-tray [data-arg="aside all"]').count() else None
+    while page.locator('.ct-dice [data-arg^="aside "]').count():
+        page.locator('.ct-dice [data-arg^="aside "]').first.click()
+    if page.locator('.ct-tray [data-arg="done"]').count():
+        page.click('.ct-tray [data-arg="done"]')
+    take = page.locator(".ct-card.is-playable")
+    assert take.count() >= 1          # the jester, at least, is always earned unless held
+    card = take.last.get_attribute("data-arg").split()[1]
+    take.last.click()
+    assert "took the" in page.inner_text(".log-list")
+    assert w.errors == []
+
+
+def test_two_people_hot_seat_reach_the_final_round(watched):
+    w = watched(768, 1024)
+    page = w.open()
+    start(page, ["human", "human"], names=["Sora", "Umi"], seed="3")
+    assert page.locator(".handoff").count() == 0     # nothing hidden: no hand-off screen
+    drive(page, lambda: "最終ラウンド" in page.inner_text(".status-bar"), limit_s=600)
+    w.shot("court-final-round-768x1024")
+    drive(page, lambda: page.locator(".result").count() > 0, limit_s=300)
+    assert w.errors == []
