@@ -8,8 +8,10 @@ messages cannot be read from outside: `Browser.watch_errors` hooks the page's
 own error events and console.error once it has booted."""
 from __future__ import annotations
 
+import ctypes
 import glob
 import os
+import signal
 import shutil
 import subprocess
 import time
@@ -36,7 +38,7 @@ try:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.webkitgtk.options import Options
     from selenium.webdriver.webkitgtk.service import Service
-except ImportError:   # reported as a failure by launch(), naming the package
+except ImportError:   # reported as a test failure by Session(), naming the package
     webdriver = None
 
 # The table is redrawn as the game goes on: a click can land between redraws.
@@ -45,9 +47,19 @@ REDRAWN = () if webdriver is None else (
     ElementClickInterceptedException, ElementNotInteractableException)
 
 
+def _die_with_parent():
+    """Makes a child end when the test process does, even if it is killed
+    (Linux's PR_SET_PDEATHSIG), so no Xvfb or driver outlives a run."""
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl   # looked up before the fork
+    except (OSError, AttributeError):
+        return None
+    return lambda: prctl(1, signal.SIGTERM)   # 1 = PR_SET_PDEATHSIG
+
+
 def find_driver() -> str:
     path = os.environ.get("WEBKIT_DRIVER") or shutil.which("WebKitWebDriver")
-    if not path:
+    if not path or not os.access(path, os.X_OK):
         pytest.fail(f"WebKitWebDriver is not installed: it comes in Debian's `{DRIVER_PACKAGE}` "
                     f"package ({INSTALL_HINT})", pytrace=False)
     return path
@@ -55,7 +67,7 @@ def find_driver() -> str:
 
 def find_browser() -> str:
     if os.environ.get("WEBKIT_BROWSER"):
-        return os.environ["WEBKIT_BROWSER"]
+        return os.environ["WEBKIT_BROWSER"]   # e.g. another WebKitGTK browser in automation mode
     for pattern in BROWSER_GLOBS:
         found = sorted(glob.glob(pattern))
         if found:
@@ -77,7 +89,8 @@ class VirtualDisplay:
         self.process = subprocess.Popen(
             [xvfb, "-displayfd", str(write_fd), "-screen", "0", f"{width}x{height}x24",
              "-nolisten", "tcp", "-noreset"],
-            pass_fds=(write_fd,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            pass_fds=(write_fd,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            preexec_fn=_die_with_parent())
         os.close(write_fd)
         number = b""
         with os.fdopen(read_fd, "rb") as pipe:
@@ -163,6 +176,12 @@ class Browser:
         element.clear()
         element.send_keys(value)
 
+    def settle(self) -> None:
+        """Waits until WebKit has painted the page as it is now."""
+        self.driver.execute_async_script("""
+            var done = arguments[arguments.length - 1];
+            requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 50)));""")
+
     def screenshot(self, path) -> None:
         os.makedirs(os.path.dirname(str(path)), exist_ok=True)
         self.driver.save_screenshot(str(path))
@@ -215,7 +234,9 @@ class Session:
         os.makedirs(os.path.dirname(str(log_path)), exist_ok=True)
         self.log = open(log_path, "w")
         try:
-            service = Service(executable_path=driver_path, env=env, log_output=self.log)
+            # MiniBrowser ends with its X display when the display's server does.
+            service = Service(executable_path=driver_path, env=env, log_output=self.log,
+                              popen_kw={"preexec_fn": _die_with_parent()})
             self.driver = webdriver.WebKitGTK(options=options, service=service)
         except BaseException:
             self.log.close()
