@@ -59,6 +59,67 @@ class QuickBot(Bot):
         return "declare" if safe_to_declare(card, below) else "pass"
 
 
+# ---- what the forced follows tell about the hands still held (KK-11) -------------
+
+def hand_limits(view: dict) -> dict[int, tuple[int, int, set[int]]]:
+    """For each other seat: (lowest possible rank, highest possible rank, ranks
+    excluded) of every card it still holds, read from its forced follows.
+
+    A follower who played under the top card had nothing as high and played its
+    lowest card; one who played at or over it had nothing between the top and
+    the card it played."""
+    limits = {}
+    for trick in view["tricks"]:
+        top = None
+        for play in trick:
+            seat, rank = play["seat"], RANK[play["card"]]
+            if top is not None and seat != view["seat"]:
+                low, high, banned = limits.get(seat, (0, len(CARDS) - 1, set()))
+                if rank < top:
+                    low, high = max(low, rank), min(high, top - 1)
+                else:
+                    banned = banned | set(range(top, rank))
+                limits[seat] = (low, high, banned)
+            top = rank if top is None else max(top, rank)
+    return limits
+
+
+def _fits(rank: int, limit) -> bool:
+    low, high, banned = limit
+    return low <= rank <= high and rank not in banned
+
+
+def infer_hands(world: KrypkilleState, view: dict, rng: random.Random) -> None:
+    """Re-deals the sampled others' hands so they agree with their forced follows,
+    swapping with the unseen pool (stock and face-down discards) and each other."""
+    limits = hand_limits(view)
+    if not limits:
+        return
+    seat = view["seat"]
+    others = [s for s in range(world.players) if s != seat]
+    for _ in range(20):
+        pool = [r for s in others for r in world.hands[s]] + world.stock + world.discard_pile
+        rng.shuffle(pool)
+        hands, ok = {}, True
+        # the most constrained seat chooses first
+        for other in sorted(others, key=lambda s: sum(_fits(r, limits.get(s, (0, 20, set()))) for r in pool)):
+            limit = limits.get(other, (0, len(CARDS) - 1, set()))
+            size = len(world.hands[other])
+            chosen = [r for r in pool if _fits(r, limit)][:size]
+            if len(chosen) < size:
+                ok = False
+                break
+            for r in chosen:
+                pool.remove(r)
+            hands[other] = sorted(chosen)
+        if ok:
+            for other, hand in hands.items():
+                world.hands[other] = hand
+            world.stock = pool[:len(world.stock)]
+            world.discard_pile = pool[len(world.stock):]
+            return
+
+
 # ---- fast play-outs inside a sampled world --------------------------------------
 
 def _copy_world(state: KrypkilleState) -> KrypkilleState:
@@ -118,6 +179,7 @@ class StrongBot(Bot):
         totals = {action: 0.0 for action in legal}
         for _ in range(self.worlds):
             world = sample_state(view, self.rng.randrange(2**31))
+            infer_hands(world, view, self.rng)
             for action in legal:   # the same world for every action: a fair comparison
                 trial = _copy_world(world)
                 trial.rng = random.Random(self.rng.randrange(2**31))
