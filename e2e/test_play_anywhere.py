@@ -172,3 +172,28 @@ def test_tablet_and_phone_sizes(watched):
             assert found["tight"] == [], (width, screen, found["tight"][:5])
         assert page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches")
         assert ARTIFACTS.exists()
+
+
+def test_works_from_a_sub_path_like_github_pages(watched, tmp_path):
+    import functools
+    import http.server
+    import threading
+
+    from conftest import ROOT, QuietHandler
+    (tmp_path / "repo").symlink_to(ROOT)
+    handler = functools.partial(QuietHandler, directory=str(tmp_path))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        w = watched(origin=origin)
+        page = w.page
+        page.goto(f"{origin}/repo/?pace=0.02")
+        page.wait_for_selector("#app:not([hidden]) .topbar", timeout=90_000)
+        new_game(page, ["human", "quick", "quick"])
+        scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+        assert scope == f"{origin}/repo/"
+        assert all(u.startswith(f"{origin}/repo/") for u in w.requests), w.requests
+        assert w.errors == []
+    finally:
+        stop_server(server)

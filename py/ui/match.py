@@ -36,7 +36,8 @@ class Match:
 
     def start(self, state) -> None:
         self.state = state
-        self.log: list[tuple[str, dict]] = list(self.table.opening_log(self.public_view()))
+        self._public = self.public_view()      # the onlookers' view as of now, kept for act()
+        self.log: list[tuple[str, dict]] = list(self.table.opening_log(self._public))
         self.paused = False
         self.selection: list[int] = []
 
@@ -64,7 +65,7 @@ class Match:
     def forced_now(self) -> bool:
         seat = self.state.current
         return (seat is not None and not self.is_bot(seat)
-                and self.table.auto_play(self.public_view(), self.state.legal_actions()))
+                and self.table.auto_play(self._public, self.state.legal_actions()))
 
     def follow_turn(self) -> None:
         """In a game with nothing hidden, the tablet simply belongs to whoever is to play."""
@@ -107,10 +108,10 @@ class Match:
 
     def act(self, action: str, seat: int) -> None:
         """Applies an action for `seat`; IllegalAction leaves everything as it was."""
-        before = self.public_view()
+        before = self._public
         forced = self.forced_now()
         self.state.apply(action, seat=seat)
-        after = self.public_view()
+        after = self._public = self.public_view()
         self.log.extend(self.table.describe(before, action, seat, after, forced))
         self.selection = []
         self.follow_turn()
