@@ -17,6 +17,20 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 
+class Luck(random.Random):
+    """A game's random source, the same sequence as random.Random for a seed,
+    counting its draws so that undo knows when dice were rolled or cards shuffled."""
+    draws = 0
+
+    def random(self):
+        self.draws += 1
+        return super().random()
+
+    def getrandbits(self, k):
+        self.draws += 1
+        return super().getrandbits(k)
+
+
 class IllegalAction(ValueError):
     """An action that the rules do not allow now. The state is unchanged."""
 
@@ -72,7 +86,7 @@ class State:
         self.players = players
         self.seed = seed
         self.options = options
-        self.rng = random.Random(seed)
+        self.rng = Luck(seed)
         self.actions: list[str] = []
         self.actors: list[int] = []      # the seat that made each action
         self.sealed_at = 0               # actions before this can no longer be taken back
@@ -102,13 +116,13 @@ class State:
             raise IllegalAction(self.why_illegal(action))
         actor = self.current
         forced = len(legal) == 1
-        luck = self.rng.getstate()
+        draws = self.rng.draws
         self._apply(action)
         self.actions.append(action)
         self.actors.append(actor)
         # Dice rolled or cards shuffled, the game revealed something, or there was
         # no choice to take back: no way back past here.
-        if self._seal or forced or self.rng.getstate() != luck:
+        if self._seal or forced or self.rng.draws != draws:
             self.sealed_at = len(self.actions)
             self._seal = False
         return self

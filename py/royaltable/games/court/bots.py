@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from ...core import Bot
+from ...core import Bot, Luck
 from .rules import ADDS, DICE, FACES, TAKE, CourtState, face_counts, sample_state, start_dice
 
 # What a character is worth when taken; dice count most (more dice, more of a kind).
@@ -36,7 +36,7 @@ COUNT_GAIN = {
     "knight": (0.6, 0.76), "priest": (0.59, 0.8), "maid": (0.48, 0.76),
     "philosopher": (0.15, 0.83), "alchemist": (0.0, 0.72), "lady": (0.22, 0.68),
     "noble": (0.23, 0.63), "merchant": (0.21, 0.49), "jester": (0.3, 0.3),
-    "queen": (0.0, 0.0), "king": (100.0, 100.0),    # the King is the game
+    "queen": (0.0, 0.0), "king": (8.0, 8.0),   # first holders win about 60% of games
 }
 
 
@@ -214,7 +214,7 @@ class QuickBot(Bot):
 
 # ---- play-outs of the rest of a turn ----------------------------------------------
 
-def turn_outcome(world: CourtState, seat: int, action: str, values=CARD_VALUE) -> float:
+def turn_outcome(world: CourtState, action: str, values: dict) -> float:
     """Plays `action`, then the quick policy to the end of the dice; scores how the turn ended."""
     world._apply(action)
     while world.phase == DICE and world.rolled:     # a new turn starts unrolled
@@ -224,14 +224,15 @@ def turn_outcome(world: CourtState, seat: int, action: str, values=CARD_VALUE) -
     last = world.history[-1]
     if last["final"] and last["took"] == "king":
         count, face = world.king_result
-        return 100 + 10 * count + face        # a higher result is harder to beat later
+        return 10 + count + face / 10          # a higher result is harder to beat later
     return 0.0
 
 
 class StrongBot(Bot):
-    """Monte Carlo over the rest of the turn: every legal action, `playouts`
-    futures in all, shared out among the actions with the same dice for each."""
-    def __init__(self, seed: int = 0, playouts: int = 240, values=None):
+    """Monte Carlo over the rest of the turn. Every legal action gets a few
+    play-outs; the better half gets more, and so on (successive halving), the
+    same future dice for every action. The quick policy's own choice wins ties."""
+    def __init__(self, seed: int = 0, playouts: int = 600, values=None):
         super().__init__(seed)
         self.playouts = playouts
         self.fixed_values = values
@@ -240,22 +241,25 @@ class StrongBot(Bot):
         if len(legal) == 1:
             return legal[0]
         state = sample_state(view, 0)
-        seat = state.current
-        values = self.fixed_values or strong_values(start_dice(state.hands[seat]))
+        values = self.fixed_values or strong_values(start_dice(state.hands[state.current]))
         if state.phase == TAKE:
             card = best_card(state.earnable(), values)
             return "pass" if card is None else "take " + card
-        candidates = [a for a in legal if a != "cancel"]
-        if len(candidates) == 1:
-            return candidates[0]
-        per = max(8, self.playouts // len(candidates))
-        seeds = [self.rng.randrange(2**31) for _ in range(per)]
         quick = quick_action(state)
-        scores = {}
-        for action in candidates:
-            total = 0.0
-            for seed in seeds:
-                world = state.clone(random.Random(seed))
-                total += turn_outcome(world, seat, action, values)
-            scores[action] = total / per
-        return max(candidates, key=lambda a: (scores[a], a == quick))
+        candidates = [quick] + [a for a in legal if a not in (quick, "cancel")]
+        if len(candidates) == 1:
+            return quick
+        totals = {a: 0.0 for a in candidates}
+        done = 0
+        rounds = max(1, (len(candidates) - 1).bit_length())
+        budget = self.playouts // rounds             # play-outs per halving round
+        while len(candidates) > 1:
+            per = max(4, budget // len(candidates))
+            seeds = [self.rng.randrange(2**31) for _ in range(per)]
+            for action in candidates:
+                for seed in seeds:
+                    totals[action] += turn_outcome(state.clone(Luck(seed)), action, values)
+            done += per
+            ranked = sorted(candidates, key=lambda a: (-totals[a], a != quick))
+            candidates = ranked[:len(ranked) // 2] if len(ranked) > 2 else ranked[:1]
+        return candidates[0]

@@ -36,7 +36,7 @@ from __future__ import annotations
 import copy
 import random
 
-from ...core import State
+from ...core import Luck, State
 
 CARDS = ["jester", "swindler", "farmer", "maid", "philosopher", "smith", "guard",
          "hunter", "merchant", "astronomer", "lady", "pawnbroker", "knight", "magician",
@@ -618,7 +618,7 @@ class CourtState(State):
         entries never change once written. Give `rng` to roll other dice."""
         other = copy.copy(self)
         if rng is None:
-            rng = random.Random()
+            rng = Luck()
             rng.setstate(self.rng.getstate())
         other.rng = rng
         other.actions = list(self.actions)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import random
 
-from ...core import Bot
+from ...core import Bot, Luck
 from .rules import (CARDS, DECK, DISCARD, MAX_DISCARD, PENALTY, PLAY, RANK, SHOWDOWN,
                     KrypkilleState, discard_action, forced_card, score_round)
 
@@ -166,10 +166,13 @@ def rollout(world: KrypkilleState) -> list[int]:
 
 
 class StrongBot(Bot):
-    """Determinized Monte Carlo: `worlds` sampled deals, one play-out per action each."""
-    def __init__(self, seed: int = 0, worlds: int = 40):
+    """Determinized Monte Carlo: sampled deals, one play-out per action in each.
+    Up to `worlds` deals, fewer when there are many actions (the discard offers
+    up to 26), so that a move stays well under a second in the browser."""
+    def __init__(self, seed: int = 0, worlds: int = 40, playouts: int = 640):
         super().__init__(seed)
         self.worlds = worlds
+        self.playouts = playouts
 
     def choose(self, view, legal):
         if len(legal) == 1:
@@ -177,12 +180,12 @@ class StrongBot(Bot):
         from .rules import sample_state
         seat = view["seat"]
         totals = {action: 0.0 for action in legal}
-        for _ in range(self.worlds):
+        for _ in range(max(12, min(self.worlds, self.playouts // len(legal)))):
             world = sample_state(view, self.rng.randrange(2**31))
             infer_hands(world, view, self.rng)
             for action in legal:   # the same world for every action: a fair comparison
                 trial = _copy_world(world)
-                trial.rng = random.Random(self.rng.randrange(2**31))
+                trial.rng = Luck(self.rng.randrange(2**31))
                 if action == "declare":
                     trial.showdown.append((seat, action))
                     scores = score_round([h[0] for h in trial.hands], seat)[0]
