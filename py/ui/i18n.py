@@ -124,7 +124,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "kk.hint.discard": ("捨てるカードをタップして選び、ボタンを押してください。",
                         "Tap the cards to throw away, then press the button."),
     "kk.hint.lead": ("リード：好きなカードをタップして出してください。", "Your lead: tap any card to play it."),
-    "kk.hint.forced": ("{name}は{card}を出すしかありません。", "{name} must play {card}."),
+    "kk.hint.forced": ("{name}の出すカードは決まっています（強制）…", "{name}'s card is forced…"),
     "kk.hint.showdown": ("最後のカードが一番低いと思えば宣言。", "Declare if you think your last card is the lowest."),
     "kk.discard_n": ("{n}枚捨てる", "Discard {n}"),
     "kk.keep_all": ("捨てない", "Keep all"),

@@ -132,6 +132,8 @@ def _status(view, ctx) -> str:
         turn = ""
     elif ctx.bots[current]:
         turn = t("table.waiting", name=ctx.names[current])
+    elif phase == "play" and view["tricks"][-1]:   # KK-11: the app plays it, visibly
+        turn = t("kk.hint.forced", name=ctx.names[current])
     elif current == ctx.viewer and ctx.legal:
         turn = t("table.your_turn", name=ctx.names[current])
     else:
