@@ -8,8 +8,10 @@ import math
 import os
 import pathlib
 import platform
+import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -18,12 +20,46 @@ APP_ZIP = ROOT / "static" / "vendor" / "app.zip"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 
-def use_built_python() -> None:
+def use_built_python(app_zip: pathlib.Path = APP_ZIP) -> None:
     """Import royaltable from the built app.zip, the very file the page loads
     (and Node's Pyodide too), so every runtime measures the same code."""
-    for entry in (str(BENCH), str(APP_ZIP)):
+    for entry in (str(BENCH), str(app_zip)):
         if entry not in sys.path:
             sys.path.insert(0, entry)
+
+
+def snapshot_site(head: bool = False) -> pathlib.Path:
+    """A copy of the built site (every file the pages load, about 15 MB) that the
+    whole run serves and imports, so a rebuild or an edit while the suite runs
+    (its sections take half an hour) cannot mix two versions into one report.
+    With head=True our Python (py/ and app.zip, packed as tools/build.py packs
+    it) comes from the last commit instead of the working tree and the build."""
+    target = pathlib.Path(tempfile.mkdtemp(prefix="royaltable-bench-site-"))
+    for item in ROOT.iterdir():
+        if item.is_file() and not item.name.startswith("."):
+            shutil.copy2(item, target / item.name)
+    for folder in ("static", "py"):
+        shutil.copytree(ROOT / folder, target / folder,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    (target / "bench").mkdir()
+    for item in BENCH.iterdir():
+        if item.suffix in (".html", ".toml", ".py") and item.is_file():
+            shutil.copy2(item, target / "bench" / item.name)
+    if head:
+        shutil.rmtree(target / "py")
+        listing = subprocess.run(["git", "-C", str(ROOT), "ls-tree", "-r", "--name-only", "HEAD", "py"],
+                                 capture_output=True, text=True, check=True).stdout.split()
+        archive = zipfile.ZipFile(target / "static" / "vendor" / "app.zip", "w", zipfile.ZIP_DEFLATED)
+        with archive:
+            for path in sorted(listing):
+                content = subprocess.run(["git", "-C", str(ROOT), "show", f"HEAD:{path}"],
+                                         capture_output=True, check=True).stdout
+                (target / path).parent.mkdir(parents=True, exist_ok=True)
+                (target / path).write_bytes(content)
+                rel = pathlib.PurePosixPath(path).relative_to("py")
+                if rel.suffix == ".py" and rel.parts[0] != "tools" and rel.name != "main.py":
+                    archive.writestr(rel.as_posix(), content)
+    return target
 
 
 # ---- statistics ---------------------------------------------------------------
@@ -157,14 +193,25 @@ def load() -> str:
         return "?"
 
 
-def app_zip_state() -> dict:
+def app_zip_state(app_zip: pathlib.Path = APP_ZIP) -> dict:
     """Whether the built app.zip holds exactly the Python in py/ (what build.py packs)."""
-    if not APP_ZIP.exists():
+    if not app_zip.exists():
         return {"built": False, "stale": [], "sha": None}
-    with zipfile.ZipFile(APP_ZIP) as archive:
+    with zipfile.ZipFile(app_zip) as archive:
         packed = {name: archive.read(name) for name in archive.namelist()}
     source = {p.relative_to(ROOT / "py").as_posix(): p.read_bytes()
               for p in (ROOT / "py").rglob("*.py") if p.name != "main.py"}
     stale = sorted(name for name in set(packed) | set(source) if packed.get(name) != source.get(name))
-    return {"built": True, "stale": stale,
-            "sha": hashlib.sha256(APP_ZIP.read_bytes()).hexdigest()[:12]}
+    # and against the last commit, which is what a reader of the report can check out
+    head = {}
+    listing = _run(["git", "-C", str(ROOT), "ls-tree", "-r", "--name-only", "HEAD", "py"]).splitlines()
+    for path in listing:
+        if path.endswith(".py") and not path.endswith("/main.py") and path != "py/main.py":
+            try:
+                head[path[3:]] = subprocess.run(["git", "-C", str(ROOT), "show", f"HEAD:{path}"],
+                                                capture_output=True, timeout=30).stdout
+            except (OSError, subprocess.SubprocessError):
+                pass
+    vs_head = sorted(name for name in set(packed) | set(head) if packed.get(name) != head.get(name))
+    return {"built": True, "stale": stale, "vs_head": vs_head if listing else None,
+            "sha": hashlib.sha256(app_zip.read_bytes()).hexdigest()[:12]}

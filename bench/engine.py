@@ -16,9 +16,9 @@ from royaltable import registry
 
 class NodePyodide:
     """bench/pyodide_worker.mjs: one JSON request per line, one answer per line."""
-    def __init__(self):
+    def __init__(self, app_zip=APP_ZIP):
         self.proc = subprocess.Popen(
-            ["node", str(BENCH / "pyodide_worker.mjs"), str(APP_ZIP)],
+            ["node", str(BENCH / "pyodide_worker.mjs"), str(app_zip)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         hello = self._read()
         self.version = hello["pyodide"]
@@ -51,9 +51,9 @@ def local(request: dict):
     return json.loads(benchlib.handle(json.dumps(request)))
 
 
-def engine_speed(reps: int, batch_s: float, log) -> dict:
+def engine_speed(reps: int, batch_s: float, log, app_zip=APP_ZIP) -> dict:
     """Random play-outs per second, every game and player count."""
-    worker = NodePyodide()
+    worker = NodePyodide(app_zip)
     results = []
     try:
         for game_id in registry.ids():
@@ -101,6 +101,10 @@ def bot_timing(page, positions_each: int, chunks: int, log) -> dict:
             spots = benchlib.positions(game_id, players, positions_each)
             for level in game.bots:
                 cp, br = [0.0] * len(spots), [0.0] * len(spots)
+                warm = {"kind": "choices", "game": game_id, "players": players, "level": level,
+                        "spots": spots[:1]}
+                local(warm)            # untimed: imports and the browser's wasm tier-up
+                page.ask(warm)
                 pieces = [list(range(i, len(spots), chunks)) for i in range(chunks)]
                 for number, piece in enumerate(p for p in pieces if p):
                     request = {"kind": "choices", "game": game_id, "players": players, "level": level,

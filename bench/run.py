@@ -6,6 +6,7 @@ measured side by side. One command runs everything and writes bench/RESULTS.md:
     python3 bench/run.py --games 400    # more games per strength pairing (default 200)
     python3 bench/run.py --only startup,taps   # some sections (startup, taps, engine, bots, strength)
     python3 bench/run.py --build        # run tools/build.py first (else the built site as it is)
+    python3 bench/run.py --head         # our Python as of the last commit, whatever was built
 
 Every timing is a median over repeated runs with its spread; every comparison is
 a ratio of two things measured in the same run, interleaved (A B B A ...), since
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import pathlib
+import shutil
 import subprocess
 import sys
 import time
@@ -30,12 +32,8 @@ import traceback
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 from common import (APP_ZIP, BENCH, ROOT, app_zip_state, fmt_bytes, fmt_ms, fmt_ratio,  # noqa: E402
-                    fmt_s, load, machine, median, met, quantile, summary, table, use_built_python,
-                    wilson)
-
-use_built_python()
-
-from royaltable import registry  # noqa: E402
+                    fmt_s, load, machine, median, met, quantile, snapshot_site, summary, table,
+                    use_built_python, wilson)
 
 SECTIONS = ("startup", "taps", "engine", "bots", "strength")
 HOME_TARGET, TABLE_TARGET = 1.3, 1.5
@@ -55,32 +53,33 @@ def log(message: str) -> None:
 def settings(args) -> dict:
     if args.quick:
         s = {"startup_reps": 2, "engine_reps": 3, "engine_batch_s": 0.15, "min_taps": 40,
-             "max_tap_games": 2, "positions": 6, "chunks": 2, "games": args.games or 20}
+             "max_tap_games": 2, "positions": 6, "chunks": 2, "games": args.games or 8,
+             "startup_warm_up": False}
     else:
         s = {"startup_reps": 5, "engine_reps": 5, "engine_batch_s": 0.5, "min_taps": 150,
-             "max_tap_games": 4, "positions": 30, "chunks": 3, "games": args.games or 200}
+             "max_tap_games": 4, "positions": 30, "chunks": 3, "games": args.games or 200,
+             "startup_warm_up": True}
     if args.reps:
         s["startup_reps"] = s["engine_reps"] = args.reps
     return s
 
 
-def run_browser_sections(wanted, s, data):
+def run_browser_sections(wanted, s, data, root):
     from playwright.sync_api import sync_playwright
     import web
 
-    site = web.Site()
+    site = web.Site(root)
     try:
         with sync_playwright() as p:
-            data["chromium_reported"] = None
             games = web.playable_games(p, site)
             data["playable"] = games
             log(f"playable in the browser: {', '.join(games) or 'none'}")
             if "startup" in wanted:
-                guarded(data, "startup", lambda: web.startup(p, site, games, s["startup_reps"], log))
+                guarded(data, "startup", lambda: web.startup(p, site, games, s["startup_reps"], log,
+                                                            warm_up=s["startup_warm_up"]))
             if "taps" in wanted:
                 def taps():
                     browser = p.chromium.launch(executable_path=web.CHROMIUM, args=web.ARGS)
-                    data["chromium_reported"] = browser.version
                     out = {}
                     try:
                         for game in games:
@@ -111,6 +110,7 @@ def run_browser_sections(wanted, s, data):
 
 def guarded(data, name, fn):
     log(f"section {name} ...")
+    data.setdefault("loads", {})[name] = load()
     started = time.time()
     try:
         data[name] = fn()
@@ -123,13 +123,28 @@ def guarded(data, name, fn):
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--quick", action="store_true", help="a short smoke run (few repeats, 20 games)")
-    ap.add_argument("--games", type=int, help="games per strength pairing (default 200; quick 20)")
+    ap.add_argument("--quick", action="store_true", help="a short smoke run (few repeats, 8 games)")
+    ap.add_argument("--games", type=int, help="games per strength pairing (default 200; quick 8)")
     ap.add_argument("--reps", type=int, help="repeats for start-up and engine speed")
     ap.add_argument("--only", help="comma-separated sections: " + ",".join(SECTIONS))
     ap.add_argument("--build", action="store_true", help="run tools/build.py first")
+    ap.add_argument("--head", action="store_true",
+                    help="measure our Python as of the last commit (packed like tools/build.py), "
+                         "not the built app.zip")
     ap.add_argument("--out", help="report path (default bench/RESULTS.md; quick: bench/RESULTS-quick.md)")
+    ap.add_argument("--rerender", metavar="JSON", help="write the report again from a run's .json, measuring nothing")
     args = ap.parse_args(argv)
+    if args.rerender:
+        source = pathlib.Path(args.rerender)
+        data = json.loads(source.read_text())
+        if "levels" not in data:   # a run from before levels were recorded
+            use_built_python()
+            from royaltable import registry
+            data["levels"] = {g: list(registry.get(g).bots) for g in registry.ids()}
+        target = pathlib.Path(args.out) if args.out else source.with_suffix(".md")
+        target.write_text(render(data))
+        log(f"wrote {target}")
+        return 0
     wanted = [w.strip() for w in args.only.split(",")] if args.only else list(SECTIONS)
     unknown = set(wanted) - set(SECTIONS)
     if unknown:
@@ -143,25 +158,36 @@ def main(argv=None) -> int:
     if not APP_ZIP.exists():
         sys.exit("the site is not built: run `npm ci && python3 tools/build.py` (or pass --build)")
 
-    data = {"settings": s, "quick": args.quick, "sections": wanted, "machine": machine(),
-            "build": app_zip_state(), "games": registry.ids(),
+    snapshot = snapshot_site(head=args.head)
+    app_zip = snapshot / "static" / "vendor" / "app.zip"
+    log(f"serving and importing a snapshot of the built site: {snapshot}")
+    use_built_python(app_zip)
+    from royaltable import registry
+    data = {"settings": s, "quick": args.quick, "head": args.head, "sections": wanted, "machine": machine(),
+            "build": app_zip_state(app_zip), "games": registry.ids(),
+            "levels": {g: list(registry.get(g).bots) for g in registry.ids()},
             "command": "python3 bench/run.py" + (" " + " ".join(argv if argv is not None else sys.argv[1:])
                                                  if (argv if argv is not None else sys.argv[1:]) else "")}
     if data["build"]["stale"]:
-        log(f"WARNING: app.zip differs from py/ in {len(data['build']['stale'])} file(s); "
-            "measuring the built app.zip (pass --build to rebuild)")
+        log(f"NOTE: the measured app.zip differs from the working tree's py/ in "
+            f"{len(data['build']['stale'])} file(s): {', '.join(data['build']['stale'])} "
+            + ("(--head: the last commit's Python)" if args.head else "(pass --build to rebuild first)"))
     log(f"games: {', '.join(data['games'])}; sections: {', '.join(wanted)}")
 
-    if set(wanted) & {"startup", "taps", "bots"}:
-        run_browser_sections(wanted, s, data)
-    if "engine" in wanted:
-        import engine
-        guarded(data, "engine", lambda: engine.engine_speed(s["engine_reps"], s["engine_batch_s"], log))
-    if "strength" in wanted:
-        import strength
-        matches = [(g, hero, rest, registry.get(g).default_players or registry.get(g).min_players)
-                   for g in registry.ids() for hero, rest in strength.pairings(g)]
-        guarded(data, "strength", lambda: strength.tournaments(matches, s["games"], 2, log))
+    try:
+        if set(wanted) & {"startup", "taps", "bots"}:
+            run_browser_sections(wanted, s, data, snapshot)
+        if "engine" in wanted:
+            import engine
+            guarded(data, "engine", lambda: engine.engine_speed(s["engine_reps"], s["engine_batch_s"], log,
+                                                                app_zip))
+        if "strength" in wanted:
+            import strength
+            matches = [(g, hero, rest, registry.get(g).default_players or registry.get(g).min_players)
+                       for g in registry.ids() for hero, rest in strength.pairings(g)]
+            guarded(data, "strength", lambda: strength.tournaments(matches, s["games"], 2, log))
+    finally:
+        shutil.rmtree(snapshot, ignore_errors=True)
     data["machine"]["load_end"] = load()
     data["total_s"] = time.time() - T0
 
@@ -191,12 +217,7 @@ def render(d: dict) -> str:
                  ["PyScript", m["pyscript"]],
                  ["load average (1/5/15 min)", f"{m['load']} at start, {m.get('load_end', '?')} at end "
                                                "(other work shared the machine)"],
-                 ["code", f"commit {m['commit']}{' + uncommitted changes' if m['dirty'] else ''}; "
-                          f"app.zip {d['build']['sha']}" + (
-                     f" — **stale: differs from py/ in {len(d['build']['stale'])} file(s)** "
-                     f"({', '.join(d['build']['stale'][:6])}{'…' if len(d['build']['stale']) > 6 else ''}); "
-                     "every runtime measured the built app.zip" if d["build"]["stale"] else
-                     " (matches py/)")],
+                 ["code", code_line(d)],
              ]), ""]
     targets = []
     sections = []
@@ -214,9 +235,28 @@ def render(d: dict) -> str:
     parts += ["## Targets", "", table(["target", "measured", "limit", "Target"], targets), ""]
     parts += sections
     if d.get("durations"):
-        parts += ["## Run time", "", table(["section", "wall time"],
-                  [[k, f"{v / 60:.1f} min"] for k, v in d["durations"].items()]), ""]
+        parts += ["## Run time", "", table(["section", "wall time", "load average when it began"],
+                  [[k, f"{v / 60:.1f} min", d.get("loads", {}).get(k, "?")]
+                   for k, v in d["durations"].items()]), ""]
     return "\n".join(parts) + "\n"
+
+
+def code_line(d) -> str:
+    m, b = d["machine"], d["build"]
+
+    def files(names):
+        return ", ".join(names[:6]) + ("…" if len(names) > 6 else "")
+    line = (f"commit {m['commit']}{' + uncommitted changes' if m['dirty'] else ''}; every runtime "
+            f"measured one snapshot of the built site taken at the start"
+            f"{', with our Python from that commit (`--head`)' if d.get('head') else ''} (app.zip {b['sha']}")
+    vs_head = b.get("vs_head")
+    if vs_head is not None:
+        line += (", the Python of that commit" if not vs_head else
+                 f", **differs from that commit in {len(vs_head)} file(s)**: {files(vs_head)}")
+    if b["stale"]:
+        line += (f"; **differs from the working tree's py/ in {len(b['stale'])} file(s)**: "
+                 f"{files(b['stale'])} — rebuild with `--build` to measure those")
+    return line + ")"
 
 
 def pyodide_python(d):
@@ -294,8 +334,14 @@ def render_startup(d):
             for e in reqs:
                 codes[e["status"]] = codes.get(e["status"], 0) + 1
             cold_n = len([e for e in first["cold_requests"] if not e["precache"]])
+            how = ""
+            if phase == "warm" and not reqs and first.get("controlled"):
+                how = ": the service worker served everything"
+            elif phase == "warm" and codes and set(codes) <= {304}:
+                how = ": revalidated (If-Modified-Since → 304), the rest fresh in the HTTP cache by heuristic"
             obs.append([t, phase, f"{len(reqs)} of the cold load's {cold_n} page requests reached the server"
-                        + (f" ({', '.join(f'{n}× {c}' for c, n in sorted(codes.items()))})" if codes else "")])
+                        + (f" ({', '.join(f'{n}× {c}' for c, n in sorted(codes.items()))})" if codes else "")
+                        + how])
         sw = first.get("sw", {})
         if sw.get("state") == "controlling":
             at = [r[t]["sw"].get("at_ms", float("nan")) / 1000 for r in rounds if r[t].get("sw")]
@@ -317,39 +363,42 @@ def render_startup(d):
 def render_weight(d):
     import web
     st = d["startup"]
-    first = st["rounds"][0]
     targets = st["targets"]
-    w = {t: web.weigh(first[t]["cold_requests"]) for t in targets}
+    per_round = [{t: web.weigh(r[t]["cold_requests"]) for t in targets} for r in st["rounds"]]
+    w = per_round[0]
     head = ["kind"] + [("bare page" if t == "bare" else f"home + {t} table" if t != "home" else "home")
                        for t in targets]
     rows = []
     for kind in web.KINDS:
-        rows.append([kind] + [f"{fmt_bytes(w[t]['page'][kind])} ({fmt_bytes(w[t]['page_gzip'][kind])} gz)"
+        rows.append([kind] + [f"{fmt_bytes(w[t]['kinds'][kind])} ({fmt_bytes(w[t]['kinds_gzip'][kind])} gz)"
                               for t in targets])
-    totals = {t: sum(w[t]["page"].values()) for t in targets}
-    totals_gz = {t: sum(w[t]["page_gzip"].values()) for t in targets}
-    rows.append(["**the page's own requests**"] + [
-        f"**{fmt_bytes(totals[t])}** ({fmt_bytes(totals_gz[t])} gz), {w[t]['requests']} requests"
-        + ("" if t == "bare" else f", **{fmt_ratio(totals[t] / totals['bare'])}** of bare") for t in targets])
-    pre = {t: sum(w[t]["precache"].values()) for t in targets}
-    rows.append(["service-worker precache (fetched again, `cache: reload`)"] + [
-        (f"{fmt_bytes(pre[t])}, {w[t]['precache_requests']} requests" if pre[t] else "none") for t in targets])
-    rows.append(["**whole first visit**"] + [
-        f"**{fmt_bytes(totals[t] + pre[t])}**" + ("" if t == "bare" else
-                                                   f", {fmt_ratio((totals[t] + pre[t]) / totals['bare'])} of bare")
+    rows.append(["**weight (each file once)**"] + [
+        f"**{fmt_bytes(w[t]['total'])}** ({fmt_bytes(w[t]['total_gzip'])} gz)"
+        + ("" if t == "bare" else f", **{fmt_ratio(w[t]['total'] / w['bare']['total'])}** of bare "
+                                  f"({fmt_ratio(w[t]['total_gzip'] / w['bare']['total_gzip'])} gz)")
         for t in targets])
+    rows.append(["requests: the page's / service-worker precache"] + [
+        f"{w[t]['page_requests']} / {w[t]['precache_requests']}" for t in targets])
+    rows.append(["bytes sent in all, every round"] + [
+        ", ".join(fmt_bytes(r[t]["page_bytes"] + r[t]["precache_bytes"]) for r in per_round)
+        for t in targets])
+    rows.append(["of which fetched twice (by the page and by the precache), every round"] + [
+        ", ".join(fmt_bytes(r[t]["twice"]) for r in per_round) for t in targets])
     text = ["## 2. Weight of a first visit", "",
-            "Bytes the local server sent during the cold visit of round 1, by kind (uncompressed, as "
-            "http.server sends them; \"gz\" is what gzip -6 of the same files weighs, as most static "
-            "hosts would send it). Service-worker precache requests are told apart by their "
-            "`no-cache` request headers.", "", table(head, rows), ""]
+            "What the cold visits downloaded from the local server, by kind: each file counted "
+            "once (uncompressed, as http.server sends it; \"gz\" is what gzip -6 of the same files "
+            "weighs, as most static hosts would send it). Round 1 for the kinds; the sent bytes for "
+            "every round. A service worker's precache requests are told apart by their `no-cache` "
+            "request headers.", "", table(head, rows), ""]
     missing = sorted({p for t in targets for p in w[t]["not_found"]})
     if missing:
         text += [f"Not found (404) during the visit: {', '.join(missing)}", ""]
-    if any(pre.values()):
-        text += ["The service worker's precache downloads the runtime a second time on the first "
-                 "visit (it asks with `cache: \"reload\"`, bypassing the HTTP cache the page just "
-                 "filled), roughly doubling what a first visit costs.", ""]
+    twice = [r[t]["twice"] for r in per_round for t in targets if t != "bare"]
+    doubled = sum(x > 1e6 for x in twice)
+    if doubled:
+        text += [f"In {doubled} of {len(twice)} first visits of the app, the page and the service "
+                 "worker's precache (which asks with `cache: \"reload\"`, past the HTTP cache) both "
+                 "downloaded the runtime, so a first visit cost about twice the weight.", ""]
     return "\n".join(text), []
 
 
@@ -424,8 +473,7 @@ def render_bots(d):
     for r in b["rows"]:
         c, w = summary(r["cpython"]), summary(r["browser"])
         ratios = [x / y for x, y in zip(r["browser"], r["cpython"]) if y > 0]
-        game = registry.get(r["game"])
-        strongest = list(game.bots)[-1] == r["level"]
+        strongest = d["levels"][r["game"]][-1] == r["level"]
         ok = w["p95"] <= STRONG_MOVE_S if strongest else None
         rows.append([r["game"], r["players"], r["level"], r["positions"],
                      fmt_ms(c["median"] * 1000), fmt_ms(c["p95"] * 1000),
@@ -454,8 +502,7 @@ def render_strength(d):
     rows, tg = [], []
     for r in d["strength"]:
         low, high = wilson(r["wins"], r["games"])
-        game = registry.get(r["game"])
-        strongest = list(game.bots)[-1] == r["hero"]
+        strongest = d["levels"][r["game"]][-1] == r["hero"]
         clearly = low > r["share"]
         rows.append([r["game"], f"one {r['hero']} vs {r['players'] - 1} {r['rest']}", r["games"],
                      f"**{r['win_rate']:.1%}**", f"{low:.0%}–{high:.0%}", f"{r['share']:.0%}",
@@ -465,13 +512,16 @@ def render_strength(d):
             tg.append([f"{r['game']}: {r['hero']} beats {r['rest']} clearly",
                        f"{r['win_rate']:.1%} wins (95% CI {low:.0%}–{high:.0%}) vs share {r['share']:.0%}",
                        "CI above share", met(clearly)])
-    note = (f"{d['strength'][0]['games']} games per pairing" if d["strength"] else "")
+    if not d["strength"]:
+        return "## 5b. Computer players: strength\n\nNo game has computer players.\n", []
+    note = f"{d['strength'][0]['games']} games per pairing"
     text = ["## 5b. Computer players: strength", "",
             f"Tournaments, {note}: one seat of the first level (the hero) against all other seats "
             "of the second, at the game's default seat count, the hero's seat rotating game by game "
             "and the same seeds for every pairing; a shared win counts as a fraction. The fair "
             "share is 1 / players. \"Clearly\" means the 95% (Wilson) interval of the win rate lies "
-            "above the share. CPython, 2 processes; s/game is CPU time per game.", "",
+            f"above the share. CPython, 2 processes; s/game is CPU time per game (all pairings took "
+            f"{d['strength'][0]['wall_seconds'] / 60:.1f} min of wall time).", "",
             table(["game", "pairing", "games", "hero wins", "95% CI", "share", "÷ share", "s/game",
                    "Target"], rows), ""]
     if d["quick"]:

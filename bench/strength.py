@@ -34,9 +34,9 @@ def pairings(game_id: str) -> list[tuple[str, str]]:
 
 def play(args):
     """One game; the hero sits at seat index % players. Returns the hero's share
-    of the win (a shared win counts as a fraction), the actions and the seconds."""
+    of the win (a shared win counts as a fraction), the actions and the CPU seconds."""
     game_id, hero, rest, players, index = args
-    started = time.perf_counter()
+    started = time.process_time()
     game = registry.get(game_id)
     levels = dict(game.bots, random=RandomBot)
     hero_seat = index % players
@@ -47,7 +47,7 @@ def play(args):
         state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
     winners = state.result()["winners"]
     won = (1 / len(winners) if hero_seat in winners else 0.0)
-    return (game_id, hero, rest), won, len(state.actions), time.perf_counter() - started
+    return (game_id, hero, rest), won, len(state.actions), time.process_time() - started
 
 
 def tournaments(matches: list[tuple[str, str, str, int]], games: int, processes: int = 2,
@@ -68,13 +68,14 @@ def tournaments(matches: list[tuple[str, str, str, int]], games: int, processes:
             t["actions"] += actions
             t["cpu_seconds"] += seconds
             done += 1
-            if done % max(1, len(jobs) // 10) == 0:
+            if done % max(1, len(jobs) // 20) == 0:
                 log(f"  strength: {done}/{len(jobs)} games, {time.time() - started:.0f} s")
     for t in tally.values():
         t["win_rate"] = t["wins"] / t["games"]
         t["share"] = 1 / t["players"]
         t["seconds_per_game"] = t["cpu_seconds"] / t["games"]
-    return list(tally.values())
+    wall = time.time() - started
+    return [dict(t, wall_seconds=wall) for t in tally.values()]
 
 
 def tournament(game_id, hero, rest, games, players=None, processes=2):

@@ -8,6 +8,7 @@ import functools
 import gzip
 import http.server
 import json
+import pathlib
 import random
 import shutil
 import tempfile
@@ -67,11 +68,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 
 class Site:
-    """http.server in a thread, like e2e/conftest.py, serving the repository root."""
-    def __init__(self):
+    """http.server in a thread, like e2e/conftest.py, serving the repository root
+    (or the run's snapshot of it, laid out the same)."""
+    def __init__(self, root=ROOT):
         self.recorder = Recorder()
         handler = functools.partial(type("H", (Handler,), {"recorder": self.recorder}),
-                                    directory=str(ROOT))
+                                    directory=str(root))
+        self.root = root
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
@@ -182,7 +185,7 @@ def one_visit(p, site: Site, target: str, url: str, plan: dict, log) -> dict:
         page.goto(url, timeout=LOAD_TIMEOUT_MS)
         out["cold"] = _wait_marks(page, plan)
         out["sw"] = page.evaluate(SW_SETTLE)
-        out["cold_requests"] = site.recorder.take(site.recorder.phase)
+        out["cold_requests"] = add_gzip(site.recorder.take(site.recorder.phase), site.root)
 
         site.recorder.phase = (target, "warm", id(out))
         page.reload(timeout=LOAD_TIMEOUT_MS)
@@ -205,10 +208,15 @@ def one_visit(p, site: Site, target: str, url: str, plan: dict, log) -> dict:
     return out
 
 
-def startup(p, site: Site, games: list[str], reps: int, log) -> dict:
-    """Interleaved: each round visits every target once, in a rotating order."""
+def startup(p, site: Site, games: list[str], reps: int, log, warm_up: bool = True) -> dict:
+    """Interleaved: each round visits every target once, in a rotating order,
+    after one unmeasured visit of each (the first launch pays for cold disks)."""
     plans = _plans(site.origin, games)
     targets = list(plans)
+    if warm_up:
+        log(" start-up: one unmeasured visit of each page first")
+        for target in targets:
+            one_visit(p, site, target, *plans[target], log)
     rounds = []
     for rep in range(reps):
         order = targets[rep % len(targets):] + targets[:rep % len(targets)]
@@ -234,9 +242,9 @@ KINDS = ["the page (HTML, TOML, sw.js)", "our CSS, JS and art", "our Python (app
 
 
 @functools.lru_cache(maxsize=None)
-def gzipped(path: str) -> int:
+def gzipped(path: str, root=ROOT) -> int:
     """What the file would weigh gzipped (-6), as most static hosts would send it."""
-    file = ROOT / path.lstrip("/")
+    file = pathlib.Path(root) / path.lstrip("/")
     if path.endswith("/"):
         file = file / "index.html"
     try:
@@ -245,23 +253,39 @@ def gzipped(path: str) -> int:
         return 0
 
 
+def add_gzip(requests: list[dict], root) -> list[dict]:
+    for r in requests:
+        r["gzip"] = gzipped(r["path"], str(root)) if r["status"] == 200 else 0
+    return requests
+
+
 def weigh(requests: list[dict]) -> dict:
-    """Bytes served, by kind, split into what the page loaded and what a service
-    worker precached (fetched with cache: reload, so no-cache headers)."""
-    out = {"page": {k: 0 for k in KINDS}, "page_gzip": {k: 0 for k in KINDS},
-           "precache": {k: 0 for k in KINDS}, "requests": 0, "precache_requests": 0,
+    """What a visit downloaded: each file once, by kind (raw and gzipped), and the
+    bytes actually sent, split into the page's own requests and a service
+    worker's precache (fetched with cache: reload, so with no-cache headers);
+    a file both fetched counts once in the weight and again in "twice"."""
+    files: dict[str, int] = {}
+    gz: dict[str, int] = {}
+    out = {"kinds": {k: 0 for k in KINDS}, "kinds_gzip": {k: 0 for k in KINDS},
+           "page_bytes": 0, "page_requests": 0, "precache_bytes": 0, "precache_requests": 0,
            "not_found": sorted({r["path"] for r in requests if r["status"] == 404})}
     for r in requests:
         if r["status"] != 200:
             continue
-        kind = kind_of(r["path"])
         if r["precache"] or r["sw"]:
-            out["precache"][kind] += r["bytes"]
+            out["precache_bytes"] += r["bytes"]
             out["precache_requests"] += 1
         else:
-            out["page"][kind] += r["bytes"]
-            out["page_gzip"][kind] += gzipped(r["path"])
-            out["requests"] += 1
+            out["page_bytes"] += r["bytes"]
+            out["page_requests"] += 1
+        files[r["path"]] = max(files.get(r["path"], 0), r["bytes"])
+        gz[r["path"]] = r["gzip"] if "gzip" in r else gzipped(r["path"])
+    for path, size in files.items():
+        out["kinds"][kind_of(path)] += size
+        out["kinds_gzip"][kind_of(path)] += gz[path]
+    out["total"] = sum(files.values())
+    out["total_gzip"] = sum(out["kinds_gzip"].values())
+    out["twice"] = out["page_bytes"] + out["precache_bytes"] - out["total"]
     return out
 
 

@@ -671,6 +671,8 @@ def test_bots_play_legal_actions_to_the_end(players):
 
 
 def test_strong_bot_is_quick_enough():
+    """Under 0.3 s a move in CPython (the browser is 2-3 times slower). CPU time,
+    so that a busy machine does not fail the test."""
     state = GAME.new(4, seed=22)
     bot = StrongBot(seed=1)
     slowest = 0.0
@@ -678,9 +680,9 @@ def test_strong_bot_is_quick_enough():
         if state.over:
             break
         legal = state.legal_actions()
-        started = time.perf_counter()
+        started = time.process_time()
         action = bot.choose(state.view(state.current), legal)
-        slowest = max(slowest, time.perf_counter() - started)
+        slowest = max(slowest, time.process_time() - started)
         state.apply(action)
     assert slowest < 0.3
 

@@ -1,25 +1,29 @@
 """Computer players for 王への請願 (To Court the King).
 
-QuickBot chases one face: it sets aside every die showing its target face, puts
-die adders in play at once (an added die either shows the face or is one more
-die to roll) and spends the other abilities only to save a roll that missed.
-At the end it takes the character worth most in a fixed table.
+Both play a turn by a *plan*: the faces worth setting aside now. "kind" chases
+the face it has most of; "high" keeps 5s and 6s (sums); "pairs" completes and
+starts pairs; "odd" and "even" keep one parity; "straight" fills a run. A plan
+sets aside every wanted die, puts die adders in play at once (an added die
+either is wanted or is one more die to roll), and spends the other abilities to
+save a roll that showed nothing wanted.
 
-StrongBot tries every legal action and plays the rest of the turn out many
-times with the quick policy (a fresh state from its view, fresh future rolls),
-keeping the action whose turns end best on average: the value of the best
-character earned, or in the final round whether the King is won and by how much.
-Nothing is hidden in this game but future rolls, so sampling only the dice is exact.
+QuickBot always plays "kind" and takes the character worth most in a fixed table.
+
+StrongBot, at every choice, plays the rest of the turn out many times under each
+plan (and once more after setting everything aside at once), from a state built
+from its view with fresh future rolls, and follows the plan whose turns end best:
+the value of the best character earned, or in the final round whether the King
+is won and by how much. Plans get play-outs by successive halving. Nothing is
+hidden in this game but future rolls, so sampling only the dice is exact.
 """
 from __future__ import annotations
 
 import itertools
-import random
 
 from ...core import Bot, Luck
 from .rules import ADDS, DICE, FACES, TAKE, CourtState, face_counts, sample_state, start_dice
 
-# What a character is worth when taken; dice count most (more dice, more of a kind).
+# What a character is worth to QuickBot; dice count most (more dice, more of a kind).
 CARD_VALUE = {
     "king": 1000, "lord": 80, "farmer": 40, "swindler": 38,
     "priest": 36, "knight": 35, "pawnbroker": 33, "hunter": 32, "guard": 31, "smith": 30,
@@ -27,7 +31,7 @@ CARD_VALUE = {
     "astronomer": 20, "maid": 15, "philosopher": 12, "jester": 8, "queen": 0,
 }
 # How much a character raises the expected most-of-a-kind count of a turn, with
-# 3 and with 7 start dice: measured by playing 1500 turns with the quick policy
+# 3 and with 7 start dice: measured by playing 1500 turns with the "kind" plan
 # for each hand. StrongBot values cards by this, in between by the dice it has.
 COUNT_GAIN = {
     "lord": (1.2, 1.44), "magician": (0.76, 0.94), "astronomer": (0.76, 0.94),
@@ -38,6 +42,12 @@ COUNT_GAIN = {
     "noble": (0.23, 0.63), "merchant": (0.21, 0.49), "jester": (0.3, 0.3),
     "queen": (0.0, 0.0), "king": (8.0, 8.0),   # first holders win about 60% of games
 }
+PLANS = ("kind", "high", "pairs", "odd", "even", "straight")
+FINAL_PLANS = ("kind",) + tuple("kind %d" % f for f in FACES)   # CT-17: count, then face
+# Which ability to try first when a roll shows nothing wanted.
+RESCUE_ORDER = ["lady", "noble", "maid", "astronomer", "philosopher", "alchemist",
+                "merchant", "magician", "jester"]
+RUNS = ((1, 2, 3, 4, 5, 6), (1, 2, 3, 4, 5), (2, 3, 4, 5, 6))
 
 
 def strong_values(dice: int) -> dict:
@@ -45,16 +55,11 @@ def strong_values(dice: int) -> dict:
     return {card: low + (high - low) * share for card, (low, high) in COUNT_GAIN.items()}
 
 
-# Which ability to try first when a roll shows no die of the target face.
-RESCUE_ORDER = ["lady", "noble", "maid", "astronomer", "philosopher", "alchemist",
-                "merchant", "magician", "jester"]
-
-
 def best_card(cards, values=CARD_VALUE) -> str | None:
     return max(cards, key=lambda c: (values[c], -cards.index(c)), default=None)
 
 
-# ---- the quick policy (on a full state; the bots rebuild one from the view) -------
+# ---- plans (on a full state; the bots rebuild one from the view) --------------------
 
 def target_face(state: CourtState) -> int:
     """The face to collect: the most set-aside dice, else the most active dice
@@ -71,80 +76,120 @@ def target_face(state: CourtState) -> int:
     return max(FACES, key=lambda f: (active[f] + bonus[f], f))
 
 
-def philosopher_plan(active, f, lower=None, raise_=None):
-    """(gain, lowered value, raised value, new lowered value) making most dice show f."""
+def wanted(state: CourtState, plan: str) -> set[int]:
+    """The faces `plan` would set aside now."""
+    if plan == "kind":
+        return {target_face(state)}
+    if plan.startswith("kind "):
+        return {int(plan[5:])}
+    if plan == "high":
+        return {5, 6}
+    if plan == "odd":
+        return {1, 3, 5}
+    if plan == "even":
+        return {2, 4, 6}
+    aside = face_counts(state.aside)
+    if plan == "pairs":
+        active = face_counts(state.active)
+        return {f for f in FACES if aside[f] % 2 or active[f] >= 2}
+    # straight: the longest run when there are dice enough, else the nearer 5-run
+    dice = len(state.aside) + len(state.active)
+    seen = set(state.aside) | set(state.active)
+    run = RUNS[0] if dice >= 6 else max(RUNS[1:], key=lambda r: sum(f in seen for f in r))
+    return {f for f in run if not aside[f]}
+
+
+def philosopher_plan(active, want, lower=None, raise_=None):
+    """(gain, lowered value, raised value, new lowered value) putting most dice in `want`."""
     best = None
     for v in set(active) if lower is None else {lower}:
         for w in set(active) if raise_ is None else {raise_}:
             if v < 2 or w > 5 or (v == w and active.count(v) < 2):
                 continue
             for x in range(max(1, v - (6 - w)), v):
-                gain = (x == f) + (w + v - x == f) - (v == f) - (w == f)
+                gain = (x in want) + (w + v - x in want) - (v in want) - (w in want)
                 if best is None or gain > best[0]:
                     best = (gain, v, w, x)
     return best
 
 
-def alchemist_plan(values, f):
-    """(dice showing f afterwards, the three values to pick) for the best triple."""
+def alchemist_values(total: int, want) -> tuple[int, tuple[int, int]]:
+    """How many of three dice with this total can be wanted, and the first two values."""
+    best = (-1, (1, 1))
+    for x in FACES:
+        for y in FACES:
+            z = total - x - y
+            if 1 <= z <= 6:
+                made = (x in want) + (y in want) + (z in want)
+                if made > best[0]:
+                    best = (made, (x, y))
+    return best
+
+
+def alchemist_plan(values, want):
+    """(gain, the three values to pick) for the best triple."""
     best = None
     for triple in set(itertools.combinations(sorted(values), 3)):
-        total = sum(triple)
-        made = 3 if total == 3 * f else 2 if 1 <= total - 2 * f <= 6 else 1 if 2 <= total - f <= 12 else 0
-        gain = made - triple.count(f)
+        gain = alchemist_values(sum(triple), want)[0] - sum(v in want for v in triple)
         if best is None or gain > best[0]:
             best = (gain, triple)
     return best
 
 
-def helps(state: CourtState, card: str, f: int) -> bool:
-    """Would `card` likely turn an active die into f right now?"""
-    active = state.active
+def helps(state: CourtState, card: str, want) -> bool:
+    """Would `card` likely turn an active die into a wanted one right now?"""
+    misses = [v for v in state.active if v not in want]
     if card == "lady":
-        return f - 1 in active
+        return any(v + 1 in want for v in misses)
     if card == "noble":
-        return f - 2 in active
+        return any(v + 2 in want for v in misses)
     if card == "maid":
-        return any(f - 3 <= v < f for v in active)
+        return any(v + k in want for v in misses for k in (1, 2, 3))
     if card == "astronomer":
-        return f in state.aside
+        return bool(misses) and any(x in want for x in state.aside)
     if card == "philosopher":
-        plan = philosopher_plan(active, f)
+        plan = philosopher_plan(state.active, want)
         return plan is not None and plan[0] > 0
     if card == "alchemist":
-        return alchemist_plan(active, f)[0] > 0
-    return card in ("merchant", "magician", "jester")
+        return alchemist_plan(state.active, want)[0] > 0
+    return bool(misses)                        # merchant, magician, jester
 
 
-def quick_action(state: CourtState) -> str:
+def plan_action(state: CourtState, plan: str = "kind") -> str:
     if state.phase == TAKE:
-        return "take " + best_card(state.earnable()) if state.earnable() else "pass"
+        card = best_card(state.earnable())
+        return "pass" if card is None else "take " + card
     if not state.rolled:
         return "roll"
-    f = target_face(state)
+    want = wanted(state, plan)
     if state.pending is not None:
-        return pending_step(state, f)
+        return pending_step(state, want)
     usable = state.usable_abilities()
-    for card in usable:                       # adders first: one more die, maybe f
+    for card in usable:                       # adders first: one more die, maybe wanted
         if card in ADDS or card == "queen":
             return "use " + card
     active = state.active
     if not active:
         return "done"
-    for card, below in (("lady", 1), ("noble", 2)):   # worth it on two dice at once
-        if card in usable and active.count(f - below) >= 2:
+    for card, up in (("lady", 1), ("noble", 2)):   # worth it on two dice at once
+        if card in usable and sum(1 for v in active if v not in want and v + up in want) >= 2:
             return "use " + card
-    if f in active:
-        return "aside %d" % f
+    hits = [v for v in active if v in want]
+    if hits:
+        return "aside %d" % max(hits)
     if state.aside_since_roll:
         return "roll"
-    for card in RESCUE_ORDER:                 # no f in this roll: save it if we can
-        if card in usable and helps(state, card, f):
+    for card in RESCUE_ORDER:                 # nothing wanted in this roll: save it if we can
+        if card in usable and helps(state, card, want):
             return "use " + card
     return "aside %d" % max(active)           # forced to keep a miss: keep it high
 
 
-def pending_step(state: CourtState, f: int) -> str:
+def quick_action(state: CourtState) -> str:
+    return plan_action(state, "kind")
+
+
+def pending_step(state: CourtState, want) -> str:
     legal = state.legal_actions()
     picks = [int(a[5:]) for a in legal if a.startswith("pick ")]
     values = [int(a[6:]) for a in legal if a.startswith("value ")]
@@ -163,45 +208,38 @@ def pending_step(state: CourtState, f: int) -> str:
                 return "value %d" % x
         return "value %d" % max(values)
 
-    misses = sorted((v for v in picks if v != f), reverse=False)
+    top = sorted(want, reverse=True)
+    misses = [v for v in picks if v not in want]
     if card in ("merchant", "lady", "noble"):
-        wanted = {"merchant": misses, "lady": [f - 1], "noble": [f - 2]}[card]
-        return pick(wanted) or ("confirm" if "confirm" in legal else "pick %d" % picks[0])
-    if card == "queen":
-        return value([f])
-    if values and card in ("maid", "magician", "astronomer"):
-        return value([f])
+        up = {"merchant": None, "lady": 1, "noble": 2}[card]
+        chosen = misses if up is None else [v for v in misses if v + up in want]
+        return pick(chosen) or ("confirm" if "confirm" in legal else "pick %d" % picks[0])
+    if card == "queen" or (values and card in ("maid", "magician", "astronomer")):
+        return value(top)
     if card == "maid":
-        return pick([f - 1, f - 2, f - 3]) or "pick %d" % picks[-1]
+        return pick([v for v in misses if any(v + k in want for k in (1, 2, 3))]) \
+            or "pick %d" % picks[-1]
     if card in ("jester", "magician", "astronomer"):
         return pick(misses) or "pick %d" % picks[0]
     if card == "philosopher":
         if values:
-            v, w = active[picked[0]], active[picked[1]]
-            return value([philosopher_plan(active, f, v, w)[3]])
-        lower = active[picked[0]] if picked else None
-        plan = philosopher_plan(active, f, lower)
+            plan = philosopher_plan(active, want, active[picked[0]], active[picked[1]])
+            return value([plan[3]])
+        plan = philosopher_plan(active, want, active[picked[0]] if picked else None)
         if plan is None:
             return "pick %d" % picks[0]
         return pick([plan[2] if picked else plan[1]]) or "pick %d" % picks[0]
     if card == "alchemist":
         if values:
-            return value([f])
-        rest = [v for i, v in enumerate(active) if i not in picked]
-        need = 3 - len(picked)
-        triple = alchemist_plan([active[i] for i in picked] + rest, f)[1] if not picked \
-            else sorted(rest, key=lambda v: v == f)[:need]
-        chosen = list(triple)
-        for i in picked:
-            if active[i] in chosen:
-                chosen.remove(active[i])
+            total = sum(active[i] for i in picked)
+            first, second = alchemist_values(total, want)[1]
+            return value([second if p["values"] else first])
+        if picked:
+            chosen = sorted((v for v in picks), key=lambda v: v in want)
+        else:
+            chosen = list(alchemist_plan(active, want)[1])
         return pick(chosen) or "pick %d" % picks[0]
     return legal[0]
-
-
-def quick_take(state: CourtState) -> str:
-    card = best_card(state.earnable())
-    return "pass" if card is None else "take " + card
 
 
 class QuickBot(Bot):
@@ -214,11 +252,11 @@ class QuickBot(Bot):
 
 # ---- play-outs of the rest of a turn ----------------------------------------------
 
-def turn_outcome(world: CourtState, action: str, values: dict) -> float:
-    """Plays `action`, then the quick policy to the end of the dice; scores how the turn ended."""
-    world._apply(action)
+def turn_outcome(world: CourtState, first: str, plan: str, values: dict) -> float:
+    """Plays `first`, then `plan` to the end of the dice; scores how the turn ended."""
+    world._apply(first)
     while world.phase == DICE and world.rolled:     # a new turn starts unrolled
-        world._apply(quick_action(world))
+        world._apply(plan_action(world, plan))
     if world.phase == TAKE:
         return values[best_card(world.earnable(), values)]
     last = world.history[-1]
@@ -229,13 +267,14 @@ def turn_outcome(world: CourtState, action: str, values: dict) -> float:
 
 
 class StrongBot(Bot):
-    """Monte Carlo over the rest of the turn. Every legal action gets a few
-    play-outs; the better half gets more, and so on (successive halving), the
-    same future dice for every action. The quick policy's own choice wins ties."""
-    def __init__(self, seed: int = 0, playouts: int = 600, values=None):
+    """Monte Carlo over the rest of the turn, one candidate per plan (its next
+    action, then the plan to the end); `playouts` play-outs per choice, shared
+    by successive halving, the same future dice for every candidate."""
+    def __init__(self, seed: int = 0, playouts: int = 600, values=None, plans=PLANS):
         super().__init__(seed)
         self.playouts = playouts
         self.fixed_values = values
+        self.plans = plans
 
     def choose(self, view, legal):
         if len(legal) == 1:
@@ -245,21 +284,22 @@ class StrongBot(Bot):
         if state.phase == TAKE:
             card = best_card(state.earnable(), values)
             return "pass" if card is None else "take " + card
-        quick = quick_action(state)
-        candidates = [quick] + [a for a in legal if a not in (quick, "cancel")]
-        if len(candidates) == 1:
-            return quick
-        totals = {a: 0.0 for a in candidates}
-        done = 0
-        rounds = max(1, (len(candidates) - 1).bit_length())
-        budget = self.playouts // rounds             # play-outs per halving round
+        candidates = []
+        for plan in FINAL_PLANS if state.final_round else self.plans:
+            candidate = (plan_action(state, plan), plan)
+            if candidate not in candidates:
+                candidates.append(candidate)
+        if "aside all" in legal:                     # stop here and keep what is showing
+            candidates.append(("aside all", "kind"))
+        if len({first for first, _ in candidates}) == 1:
+            return candidates[0][0]
+        totals = dict.fromkeys(candidates, 0.0)
+        budget = self.playouts // max(1, (len(candidates) - 1).bit_length())
         while len(candidates) > 1:
-            per = max(4, budget // len(candidates))
-            seeds = [self.rng.randrange(2**31) for _ in range(per)]
-            for action in candidates:
+            seeds = [self.rng.randrange(2**31) for _ in range(max(4, budget // len(candidates)))]
+            for candidate in candidates:
                 for seed in seeds:
-                    totals[action] += turn_outcome(state.clone(Luck(seed)), action, values)
-            done += per
-            ranked = sorted(candidates, key=lambda a: (-totals[a], a != quick))
+                    totals[candidate] += turn_outcome(state.clone(Luck(seed)), *candidate, values)
+            ranked = sorted(candidates, key=lambda c: -totals[c])   # stable: "kind" wins ties
             candidates = ranked[:len(ranked) // 2] if len(ranked) > 2 else ranked[:1]
-        return candidates[0]
+        return candidates[0][0]

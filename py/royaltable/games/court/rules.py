@@ -501,8 +501,10 @@ class CourtState(State):
         if verb in ("take", "pass"):
             return "first finish the dice: every die must be set aside (CT-11)"
         if not self.rolled:
-            if verb == "use" and arg in CHARACTERS:
+            if verb == "use" and arg in self.hands[self.current] and arg in ABILITIES:
                 return "abilities can be used only after the turn's first roll (CT-10)"
+            if verb == "use":
+                return self._why_not_use(arg)
             return "roll the dice first (CT-8)"
         if self.pending is not None:
             return self._why_not_pending(verb, arg)
