@@ -6,6 +6,7 @@ from __future__ import annotations
 from royaltable.games.court.rules import CARDS, CHARACTERS
 
 from ..html import button, esc
+from ..widgets import seat_plate, turn_line
 
 # Dice are public and there are no hidden hands: no hand-off screen needed.
 HAND_OFF = False
@@ -109,14 +110,7 @@ def _status(view, ctx) -> str:
     if view["king_holder"] is not None:
         chips.append(t("ct.king_to_beat", name=ctx.names[view["king_holder"]],
                        kind=kind_text(view["king_result"], t)))
-    if current is None:
-        turn = ""
-    elif ctx.bots[current]:
-        turn = t("table.waiting", name=ctx.names[current])
-    elif ctx.legal:
-        turn = t("table.your_turn", name=ctx.names[current])
-    else:
-        turn = t("table.turn", name=ctx.names[current])
+    turn = turn_line(ctx, current)
     return ('<div class="status-bar">' + "".join(f'<span class="chip">{esc(c)}</span>' for c in chips)
             + f'<strong class="status-turn" aria-live="polite">{esc(turn)}</strong></div>')
 
@@ -130,23 +124,16 @@ def _players(view, ctx) -> str:
         badges = []
         if seat == view["start_player"]:
             badges.append(f'<span class="badge badge-dealer">{esc(t("ct.starts"))}</span>')
-        if ctx.bots[seat]:
-            badges.append(f'<span class="badge badge-cpu">{esc(t("table.cpu"))}</span>')
         if seat == view["king_holder"]:
             badges.append(f'<span class="badge badge-king">♛ {esc(t("ct.card.king"))}</span>')
-        if is_turn:
-            badges.append(f'<span class="badge badge-turn">▶ {esc(t("table.turn_marker"))}</span>')
         cards = "".join(
             f'<span class="ct-chip{" is-used" if c["used"] else ""}">{esc(name(c["card"], t))}'
             f'{" ✓" if c["used"] else ""}</span>'
             for c in view["hands"][seat] if c["card"] != "king") or f'<span class="hint">{esc(t("ct.no_cards"))}</span>'
         position = order.index(seat) + 1 if seat in order else "–"
-        plates.append(
-            f'<div class="plate{" is-turn" if is_turn else ""}" data-seat="{seat}">'
-            f'<div class="plate-name">{esc(ctx.names[seat])}</div>'
-            f'<div class="plate-badges">{"".join(badges)}</div>'
-            f'<div class="plate-facts">{esc(t("ct.plate", dice=view["start_dice"][seat], n=position))}</div>'
-            f'<div class="ct-chips">{cards}</div></div>')
+        plates.append(seat_plate(ctx, seat, is_turn, badges,
+                                 f'<div class="plate-facts">{esc(t("ct.plate", dice=view["start_dice"][seat], n=position))}</div>'
+                                 f'<div class="ct-chips">{cards}</div>'))
     return f'<div class="plates">{"".join(plates)}</div>'
 
 

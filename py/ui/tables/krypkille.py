@@ -5,6 +5,7 @@ from __future__ import annotations
 from royaltable.games.krypkille.rules import PENALTY, RANK
 
 from ..html import button, esc
+from ..widgets import seat_plate, turn_line
 
 # "\ufe0e" asks for the text form, not an emoji, where a font has both.
 GLYPHS = {name: glyph + "\ufe0e" for name, glyph in {
@@ -127,17 +128,9 @@ def _status(view, ctx) -> str:
         phase_text = t("kk.phase.showdown")
     else:
         phase_text = t("result.title")
-    current = view["current"]
-    if current is None:
-        turn = ""
-    elif ctx.bots[current]:
-        turn = t("table.waiting", name=ctx.names[current])
-    elif phase == "play" and view["tricks"][-1]:   # KK-11: the app plays it, visibly
-        turn = t("kk.hint.forced", name=ctx.names[current])
-    elif current == ctx.viewer and ctx.legal:
-        turn = t("table.your_turn", name=ctx.names[current])
-    else:
-        turn = t("table.turn", name=ctx.names[current])
+    # KK-11: a person's follow is forced; the app plays it, visibly
+    forced = phase == "play" and bool(view["tricks"][-1])
+    turn = turn_line(ctx, view["current"], forced, "kk.hint.forced")
     return (f'<div class="status-bar"><span class="chip">{esc(t("kk.round", n=view["round"]))}</span>'
             f'<span class="chip">{esc(t("kk.limit", n=view["limit"]))}</span>'
             f'<span class="chip">{esc(t("kk.stock", n=view["stock"]))}</span>'
@@ -154,23 +147,16 @@ def _seats(view, ctx) -> str:
         badges = []
         if seat == view["dealer"]:
             badges.append(f'<span class="badge badge-dealer">{esc(t("kk.dealer"))}</span>')
-        if ctx.bots[seat]:
-            badges.append(f'<span class="badge badge-cpu">{esc(t("table.cpu"))}</span>')
-        if is_turn:
-            badges.append(f'<span class="badge badge-turn">▶ {esc(t("table.turn_marker"))}</span>')
         facts = [t("kk.hand_count", n=view["hand_sizes"][seat])]
         if view["discarded"][seat] is not None and view["phase"] == "discard":
             facts.append(t("kk.discarded", n=view["discarded"][seat]))
         if seat in showdown:
             facts.append(t("kk.showdown.choice." + showdown[seat]))
         backs = '<span class="kk-back" aria-hidden="true"></span>' * view["hand_sizes"][seat]
-        plates.append(
-            f'<div class="plate{" is-turn" if is_turn else ""}" data-seat="{seat}">'
-            f'<div class="plate-name">{esc(ctx.names[seat])}</div>'
-            f'<div class="plate-badges">{"".join(badges)}</div>'
-            f'<div class="plate-total">{esc(t("kk.total", n=view["totals"][seat]))}</div>'
-            f'<div class="plate-backs">{backs}</div>'
-            f'<div class="plate-facts">{esc(" · ".join(facts))}</div></div>')
+        plates.append(seat_plate(ctx, seat, is_turn, badges,
+                                 f'<div class="plate-total">{esc(t("kk.total", n=view["totals"][seat]))}</div>'
+                                 f'<div class="plate-backs">{backs}</div>'
+                                 f'<div class="plate-facts">{esc(" · ".join(facts))}</div>'))
     return f'<div class="plates">{"".join(plates)}</div>'
 
 
