@@ -238,6 +238,11 @@ def render(d: dict) -> str:
         parts += ["## Run time", "", table(["section", "wall time", "load average when it began"],
                   [[k, f"{v / 60:.1f} min", d.get("loads", {}).get(k, "?")]
                    for k, v in d["durations"].items()]), ""]
+        if isinstance(d.get("strength"), list) and d["strength"] and "strength" in d["durations"]:
+            idle = (d["total_s"] - d["durations"]["strength"]
+                    + sum(r["cpu_seconds"] for r in d["strength"]) / 2)
+            parts += [f"In all {d['total_s'] / 60:.0f} min; with the tournaments at their CPU time on "
+                      f"two idle cores, about {idle / 60:.0f} min.", ""]
     return "\n".join(parts) + "\n"
 
 
@@ -321,6 +326,17 @@ def render_startup(d):
             if game in table_v:
                 row(f"first table: {game}", phase, *table_v[game], TABLE_TARGET)
     lines += [table(["page", "load", "median", "spread", "n", "ratio to bare", "limit", "Target"], rows), ""]
+    deltas = []
+    for game in games:
+        for phase in ("cold", "warm", "offline"):
+            xs = [(r[game][phase]["table"] - r[game][phase]["ready"]) * 1000
+                  for r in rounds if phase in r[game] and "table" in r[game][phase]]
+            if xs:
+                deltas.append(f"{game} {phase} {fmt_ms(median(xs))}")
+    if deltas:
+        lines += ["From home usable to the table drawn (the two taps, the new game and its first "
+                  "drawing), median: " + "; ".join(deltas) + ". The rest of each table figure is "
+                  "the home screen's start-up in the same load.", ""]
 
     # What the warm and offline loads asked of the server, and the service worker.
     obs = []
@@ -524,6 +540,10 @@ def render_strength(d):
             f"{d['strength'][0]['wall_seconds'] / 60:.1f} min of wall time).", "",
             table(["game", "pairing", "games", "hero wins", "95% CI", "share", "÷ share", "s/game",
                    "Target"], rows), ""]
+    cpu = sum(r["cpu_seconds"] for r in d["strength"])
+    text += [f"All games took {cpu / 60:.0f} min of CPU time: about {cpu / 120:.0f} min of wall time on "
+             f"two otherwise idle cores; the {d['strength'][0]['wall_seconds'] / 60:.0f} min it took "
+             "here is the machine's other load.", ""]
     if d["quick"]:
         text += ["(Quick run: fewer games than the 200 per pairing the suite requires.)", ""]
     return "\n".join(text), tg
