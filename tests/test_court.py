@@ -125,6 +125,30 @@ def test_ct4_one_jester_card_each():
     refused(state, "take jester", "already hold the Jester")
 
 
+def test_ct5_no_ability_takes_a_die_past_one_to_six():
+    state = at_turn(hand=["maid", "lady", "noble", "magician"], active=[6, 5, 4])
+    assert state.legal_actions()[-4:] == ["use maid", "use lady", "use magician", "use noble"]
+    state.apply("use noble")
+    assert state.legal_actions() == ["pick 4", "cancel"]
+    refused(state, "pick 5", "past 6.*CT-5")
+    refused(state, "pick 6", "past 6.*CT-5")
+    state.apply("cancel")
+    assert "use noble" in state.legal_actions()        # cancelled, so still unused
+    play(state, "use maid", "pick 5")
+    assert state.legal_actions() == ["value 6", "cancel"]
+    refused(state, "value 7", "CT-5")
+    assert "use lady" not in at_turn(hand=["lady"], active=[6, 6]).legal_actions()
+    # and in play: random actions never make a die show anything but 1-6
+    chooser = random.Random(5)
+    for seed in range(3):
+        state = GAME.new(3, seed=seed)
+        for _ in range(400):
+            if state.over:
+                break
+            state.apply(chooser.choice(state.legal_actions()))
+            assert all(v is None or 1 <= v <= 6 for v in state.active + state.aside)
+
+
 # ---- requirements ---------------------------------------------------------------
 
 def test_ct6_pattern_may_use_any_subset():
