@@ -8,12 +8,12 @@ showdown are real decisions.
 """
 from __future__ import annotations
 
-import copy
 import random
 
-from ...core import Bot, Luck
-from .rules import (CARDS, DECK, DISCARD, MAX_DISCARD, PENALTY, PLAY, RANK, SHOWDOWN,
-                    KrypkilleState, discard_action, forced_card, score_round)
+from ...core import Bot
+from ...search import Model, SearchBot
+from .rules import (CARDS, DECK, DISCARD, MAX_DISCARD, PLAY, RANK, KrypkilleState,
+                    discard_action, forced_card, sample_state)
 
 # A card this high is a liability worth throwing away at the discard.
 DISCARD_FROM = RANK["9"]
@@ -120,83 +120,60 @@ def infer_hands(world: KrypkilleState, view: dict, rng: random.Random) -> None:
             return
 
 
-# ---- fast play-outs inside a sampled world --------------------------------------
+# ---- the strong level: the shared search with a Krypkille model -------------------
 
-def _copy_world(state: KrypkilleState) -> KrypkilleState:
-    world = copy.copy(state)
-    world.hands = [list(h) for h in state.hands]
-    world.stock = list(state.stock)
-    world.discard_pile = list(state.discard_pile)
-    world.discarded = [None if d is None else list(d) for d in state.discarded]
-    world.tricks = [list(t) for t in state.tricks]
-    world.showdown = list(state.showdown)
-    world.actions = []
-    return world
-
-
-def _rollout_showdown(world: KrypkilleState) -> list[int]:
-    """Everyone answers the showdown by the quick rule; returns the round's scores."""
-    n = world.players
-    played = [r for trick in world.tricks for _, r in trick]
-    seat = world.to_act
-    declarer = None
-    for _ in range(n - len(world.showdown)):
-        card = world.hands[seat][0]
-        # what this seat has not seen: everything but its card, the table and its discards
-        below = sum(1 for r in DECK if r <= card) - 1 - sum(1 for r in played if r <= card)
-        if world.discarded[seat] and not world.reshuffled:
-            below -= sum(1 for r in world.discarded[seat] if r <= card)
-        if safe_to_declare(card, below):
-            declarer = seat
-            break
-        seat = (seat + 1) % n
-    return score_round([h[0] for h in world.hands], declarer)[0]
+def quick_declares(state: KrypkilleState, seat: int) -> bool:
+    """The quick showdown rule on a full state: declare when no card this seat
+    has not seen is as low as its own (the table, its hand, its own discards)."""
+    card = state.hands[seat][0]
+    below = sum(1 for r in DECK if r <= card) - 1
+    below -= sum(1 for trick in state.tricks for _, r in trick if r <= card)
+    if state.discarded[seat] and not state.reshuffled:
+        below -= sum(1 for r in state.discarded[seat] if r <= card)
+    return safe_to_declare(card, below)
 
 
-def rollout(world: KrypkilleState) -> list[int]:
-    """Plays the round out with the quick rules; returns each seat's penalty."""
-    while world.phase == DISCARD:
-        world._apply(discard_action(quick_discard(world.hands[world.to_act])))
-    while world.phase == PLAY:
-        hand = world.hands[world.to_act]
-        trick = world.tricks[-1]
-        card = forced_card(hand, trick) if trick else quick_lead(hand)
-        world._apply("play " + CARDS[card])
-    return _rollout_showdown(world)
+def quick_move(state: KrypkilleState) -> str:
+    """QuickBot's choice, read off a full state (fast: no view is built)."""
+    seat = state.to_act
+    hand = state.hands[seat]
+    if state.phase == DISCARD:
+        return discard_action(quick_discard(hand))
+    if state.phase == PLAY:
+        trick = state.tricks[-1]
+        return "play " + CARDS[forced_card(hand, trick) if trick else quick_lead(hand)]
+    return "declare" if quick_declares(state, seat) else "pass"
 
 
-class StrongBot(Bot):
-    """Determinized Monte Carlo: sampled deals, one play-out per action in each.
-    Up to `worlds` deals, fewer when there are many actions (the discard offers
-    up to 26), so that a move stays well under a second in the browser."""
-    def __init__(self, seed: int = 0, worlds: int = 40, playouts: int = 640):
-        super().__init__(seed)
-        self.worlds = worlds
-        self.playouts = playouts
+class KrypkilleModel(Model):
+    """Worlds agree with the forced follows; play-outs use the quick rules and
+    stop at the end of the round, scored as this seat's penalty against the
+    others' mean."""
+    game_id = "krypkille"
 
-    def choose(self, view, legal):
-        if len(legal) == 1:
-            return legal[0]
-        from .rules import sample_state
-        seat = view["seat"]
-        totals = {action: 0.0 for action in legal}
-        for _ in range(max(12, min(self.worlds, self.playouts // len(legal)))):
-            world = sample_state(view, self.rng.randrange(2**31))
-            infer_hands(world, view, self.rng)
-            for action in legal:   # the same world for every action: a fair comparison
-                trial = _copy_world(world)
-                trial.rng = Luck(self.rng.randrange(2**31))
-                if action == "declare":
-                    trial.showdown.append((seat, action))
-                    scores = score_round([h[0] for h in trial.hands], seat)[0]
-                elif trial.phase == SHOWDOWN:
-                    trial.showdown.append((seat, action))
-                    trial.to_act = (seat + 1) % trial.players
-                    scores = (score_round([h[0] for h in trial.hands], None)[0]
-                              if len(trial.showdown) == trial.players else _rollout_showdown(trial))
-                else:
-                    trial._apply(action)
-                    scores = rollout(trial)
-                others = (sum(scores) - scores[seat]) / (len(scores) - 1)
-                totals[action] += scores[seat] - others
-        return min(legal, key=lambda a: (totals[a], legal.index(a)))
+    def sample(self, view, rng):
+        world = sample_state(view, rng.randrange(2**31))
+        infer_hands(world, view, rng)
+        return world
+
+    def playout(self, state, rng):
+        return quick_move(state)
+
+    def stop(self, root, state):
+        return state.round_no != root.round_no or state.over
+
+    def evaluate(self, state):
+        scores = state.rounds[-1]["scores"]
+        total = sum(scores)
+        n = len(scores)
+        # 0.5 = as good as the others' mean; a penalty ranges over 0..60
+        return [0.5 + ((total - mine) / (n - 1) - mine) / 120 for mine in scores]
+
+
+MODEL = KrypkilleModel()
+
+
+class StrongBot(SearchBot):
+    """The shared search (royaltable.search) over sampled deals, 640 play-outs a move."""
+    def __init__(self, seed: int = 0, playouts: int = 640):
+        super().__init__(seed, model=MODEL, playouts=playouts)

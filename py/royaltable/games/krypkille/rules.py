@@ -6,10 +6,11 @@ strongest); actions and views name them ("mask", "7", "jester").
 """
 from __future__ import annotations
 
+import copy
 import itertools
 import random
 
-from ...core import IllegalAction, State
+from ...core import IllegalAction, Luck, State
 
 # KK-2: weakest to strongest.
 CARDS = ["mask", "flowerpot", "wreath", *[str(n) for n in range(1, 13)],
@@ -221,6 +222,25 @@ class KrypkilleState(State):
         if self.phase == DISCARD and self.discarded[seat] is not None:
             return f"seat {seat + 1} has already discarded this round; it is seat {self.to_act + 1}'s turn"
         return super().why_out_of_turn(seat, action)
+
+    def clone(self) -> "KrypkilleState":
+        """The same game to play on, much faster than deepcopy: only what moves
+        is copied (a finished round's summary never changes once written)."""
+        other = copy.copy(self)
+        other.rng = Luck()
+        other.rng.setstate(self.rng.getstate())
+        other.rng.draws = self.rng.draws
+        other.actions = list(self.actions)
+        other.actors = list(self.actors)
+        other.totals = list(self.totals)
+        other.rounds = list(self.rounds)
+        other.hands = [list(hand) for hand in self.hands]
+        other.stock = list(self.stock)
+        other.discard_pile = list(self.discard_pile)
+        other.discarded = [None if d is None else list(d) for d in self.discarded]
+        other.tricks = [list(trick) for trick in self.tricks]
+        other.showdown = list(self.showdown)
+        return other
 
     def view(self, seat: int | None) -> dict:
         n = self.players

@@ -1,0 +1,216 @@
+"""The shared search (royaltable.search): it sees only the view, keeps its budget,
+is deterministic for a seed, finds an obvious win, and listens to its model."""
+import copy
+
+import pytest
+
+from royaltable import registry
+from royaltable.core import Game, State
+from royaltable.games.krypkille.rules import sample_state as krypkille_sample
+from royaltable.search import Model, SearchBot
+
+
+# ---- a tiny game: two players add 1, 2 or 3 to a counter; reaching 10 wins -----------
+
+class CounterState(State):
+    TARGET = 10
+
+    def __init__(self, game, players, seed, options):
+        super().__init__(game, players, seed, options)
+        self.count = 0
+        self.turn = 0
+        self.winner = None
+
+    @property
+    def current(self):
+        return None if self.winner is not None else self.turn
+
+    def legal_actions(self):
+        return [] if self.over else ["add 1", "add 2", "add 3"]
+
+    def _apply(self, action):
+        self.count += int(action[4:])
+        if self.count >= self.TARGET:
+            self.winner = self.turn
+        else:
+            self.turn = 1 - self.turn
+
+    def view(self, seat):
+        return {"game": "counter", "players": 2, "seat": seat, "current": self.current,
+                "phase": "play", "count": self.count}
+
+    def result(self):
+        if self.winner is None:
+            return None
+        return {"scores": [int(s == self.winner) for s in range(2)], "winners": [self.winner]}
+
+
+def counter_sample(view, seed):
+    state = COUNTER.new(2, seed=seed)
+    state.count, state.turn = view["count"], view["current"]
+    return state
+
+
+COUNTER = Game(id="counter", title={"ja": "数", "en": "Counter"}, min_players=2, max_players=2,
+               options={}, state_class=CounterState, sample_state=counter_sample)
+
+
+class CounterModel(Model):
+    """Random play-outs; counts what the search asks of it."""
+    def __init__(self):
+        self.calls = {"sample": 0, "playout": 0, "evaluate": 0, "stop": 0, "follow": 0}
+
+    def sample(self, view, rng):
+        self.calls["sample"] += 1
+        return counter_sample(view, rng.randrange(2**31))
+
+    def playout(self, state, rng):
+        self.calls["playout"] += 1
+        return super().playout(state, rng)
+
+    def evaluate(self, state):
+        self.calls["evaluate"] += 1
+        return super().evaluate(state)
+
+    def stop(self, root, state):
+        self.calls["stop"] += 1
+        return super().stop(root, state)
+
+    def follow(self, plan, state, rng):
+        self.calls["follow"] += 1
+        return plan
+
+
+def counter_view(count, seat=0):
+    state = COUNTER.new(2, seed=1)
+    state.count, state.turn = count, seat
+    return state.view(seat), state.legal_actions()
+
+
+def test_finds_the_obvious_win():
+    view, legal = counter_view(7)
+    assert SearchBot(seed=3, model=CounterModel(), playouts=60).choose(view, legal) == "add 3"
+    ranking = SearchBot(seed=3, model=CounterModel(), playouts=60).ranked(view, legal)
+    assert ranking[0] == ("add 3", 1.0)
+    assert sorted(a for a, _ in ranking) == sorted(legal)
+    assert all(0.0 <= v <= 1.0 for _, v in ranking)
+
+
+def test_avoids_handing_over_the_win():
+    # 5: adding 1 leaves 6, from which the opponent cannot reach 10 and
+    # whatever it adds, we can; 2 and 3 leave it a winning move.
+    view, legal = counter_view(5)
+    ranking = SearchBot(seed=4, model=CounterModel(), playouts=300).ranked(view, legal)
+    assert ranking[0][0] == "add 1"
+
+
+@pytest.mark.parametrize("playouts", [1, 2, 3, 10, 61, 600])
+def test_the_budget_is_kept(playouts):
+    view, legal = counter_view(0)
+    model = CounterModel()
+    bot = SearchBot(seed=5, model=model, playouts=playouts)
+    bot.choose(view, legal)
+    assert 0 < bot.spent <= max(playouts, len(legal))
+    assert model.calls["evaluate"] == bot.spent          # one evaluation per play-out
+    assert model.calls["sample"] <= bot.spent
+
+
+def test_a_forced_move_is_not_searched():
+    model = CounterModel()
+    view, _ = counter_view(0)
+    bot = SearchBot(seed=1, model=model, playouts=100)
+    assert bot.choose(view, ["add 2"]) == "add 2"
+    assert bot.ranked(view, ["add 2"]) == [("add 2", None)]
+    assert model.calls["sample"] == 0
+
+
+def test_deterministic_for_a_seed():
+    view, legal = counter_view(2)
+    first = SearchBot(seed=11, model=CounterModel(), playouts=90).ranked(view, legal)
+    again = SearchBot(seed=11, model=CounterModel(), playouts=90).ranked(view, legal)
+    assert first == again
+    others = {tuple(SearchBot(seed=s, model=CounterModel(), playouts=90).ranked(view, legal))
+              for s in range(8)}
+    assert len(others) > 1           # the seed matters: the search samples
+
+
+def test_the_models_stop_and_evaluate_decide():
+    class Even(CounterModel):
+        """Stops right after the searched move and likes an even count."""
+        def stop(self, root, state):
+            super().stop(root, state)
+            return True
+
+        def evaluate(self, state):
+            super().evaluate(state)
+            return [float(state.count % 2 == 0), float(state.count % 2 == 1)]
+
+    model = Even()
+    view, legal = counter_view(1)
+    assert SearchBot(seed=2, model=model, playouts=40).choose(view, legal) in ("add 1", "add 3")
+    assert model.calls["stop"] > 0 and model.calls["evaluate"] > 0
+    assert model.calls["playout"] == 0               # stopped before any play-out move
+    view, legal = counter_view(2)
+    assert SearchBot(seed=2, model=Even(), playouts=40).choose(view, legal) == "add 2"
+
+
+def test_candidates_and_plans_steer_the_searching_seat():
+    class Plans(CounterModel):
+        """Only "add 1" is a candidate, tried with two plans for our own later moves."""
+        def candidates(self, world, legal):
+            return [("add 1", "add 1"), ("add 1", "add 3")]
+
+    model = Plans()
+    view, legal = counter_view(0)
+    ranking = SearchBot(seed=3, model=model, playouts=50).ranked(view, legal)
+    assert ranking[0][0] == "add 1"
+    assert {a for a, v in ranking[1:]} == {"add 2", "add 3"} and all(v is None for _, v in ranking[1:])
+    assert model.calls["follow"] > 0
+
+
+# ---- on a real game with hidden cards --------------------------------------------
+
+def krypkille_position(decision, players=4, seed=3):
+    """A Krypkille state at the first `decision` ("discard", "play" lead or
+    "showdown") of its seeded game of quick players."""
+    game = registry.get("krypkille")
+    state = game.new(players, seed=seed)
+    quick = [game.bots["quick"](seed=s) for s in range(players)]
+    while True:
+        legal = state.legal_actions()
+        if state.phase == decision and len(legal) > 1:
+            return state
+        seat = state.current
+        state.apply(quick[seat].choose(state.view(seat), legal))
+
+
+@pytest.mark.parametrize("decision", ["discard", "play", "showdown"])
+def test_the_choice_depends_only_on_the_view(decision):
+    game = registry.get("krypkille")
+    truth = krypkille_position(decision)
+    seat = truth.current
+    view = truth.view(seat)
+    # Another true game behind the very same view: everything hidden dealt anew.
+    other = krypkille_sample(view, 12345)
+    assert other.view(seat) == view
+    assert other.hands != truth.hands or other.stock != truth.stock
+    kept = copy.deepcopy(view)
+    first = game.bots["strong"](seed=8).ranked(view, truth.legal_actions())
+    second = game.bots["strong"](seed=8).ranked(other.view(seat), other.legal_actions())
+    assert first == second
+    assert view == kept                               # the search does not touch the view
+
+
+def test_krypkille_declares_a_certain_success():
+    """Holding a Mask when the other Mask lies on the table: nobody can hold as
+    low a card, so declaring scores 0 and makes everyone else pay."""
+    game = registry.get("krypkille")
+    for seed in range(200):
+        state = krypkille_position("showdown", seed=seed)
+        seat = state.current
+        played = [r for trick in state.tricks for _, r in trick]
+        if state.hands[seat][0] == 0 and 0 in played:
+            break
+    else:
+        pytest.skip("no such deal in the first 200 seeds")
+    assert game.bots["strong"](seed=1).choose(state.view(seat), state.legal_actions()) == "declare"
