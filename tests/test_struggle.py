@@ -1,0 +1,707 @@
+"""王の闘争 (King's Struggle) rules, one test (at least) per rule ID ST-1..ST-31."""
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from royaltable import IllegalAction, registry
+from royaltable.games.struggle.rules import (CARD_IDS, CHARACTERS, NEGOTIABLE, PROMISES,
+                                             ROUNDS, sample_state, score_cards)
+
+GAME = registry.get("struggle")
+OFFER_STEPS = ("offer", "offer-gold", "offer-promise")
+
+
+def trick(powers, first=0, gold=None, seed=1):
+    """A day game whose first trick is `powers` (seat by seat), led by `first`,
+    revealed: the first ability turn that needs a decision is under way."""
+    n = len(powers)
+    state = GAME.new(n, seed=seed)
+    state.first = state.leader = state.to_act = first
+    if gold is not None:
+        state.gold = list(gold)
+    for k in range(n):
+        seat = (first + k) % n
+        state.apply(f"play s{seat}-{powers[seat]}", seat=seat)
+    return state
+
+
+def no_offers(state):
+    while state.phase in OFFER_STEPS:
+        state.apply("pass")
+
+
+def decide(state, action):
+    """Everyone passes on offers, then the active player does `action`."""
+    no_offers(state)
+    assert state.phase == "decide", state.phase
+    state.apply(action)
+
+
+def offer(state, use, gold, promise="no-promise"):
+    state.apply(f"offer {use}")
+    state.apply(f"gold {gold}")
+    state.apply(promise)
+
+
+def snapshot(state):
+    return json.dumps([state.view(s) for s in [None, *range(state.players)]]
+                      + [state.current, state.legal_actions()], sort_keys=True)
+
+
+def card_strings(obj):
+    if isinstance(obj, str):
+        return [obj] if obj in CARD_IDS else []
+    if isinstance(obj, dict):
+        return [c for v in obj.values() for c in card_strings(v)]
+    if isinstance(obj, list):
+        return [c for v in obj for c in card_strings(v)]
+    return []
+
+
+def play_randomly(state, rng, until=lambda s: s.over):
+    while not until(state):
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+# ---- components and setup ------------------------------------------------------
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_st1_three_to_six_players_each_with_an_own_deck_of_ten(players):
+    state = GAME.new(players, seed=2)
+    for seat in range(players):
+        hand = state.view(seat)["hand"]
+        assert hand == [f"s{seat}-{p}" for p in range(1, 11)]
+    assert GAME.min_players == 3 and GAME.max_players == 6
+
+
+@pytest.mark.parametrize("players", [2, 7])
+def test_st1_other_counts_refused(players):
+    with pytest.raises(ValueError, match="3–6 players"):
+        GAME.new(players)
+
+
+def test_st2_five_gold_each_from_a_supply_of_eighty():
+    state = GAME.new(5, seed=1)
+    view = state.view(None)
+    assert view["gold"] == [5] * 5 and view["supply"]["gold"] == 80 - 25
+
+
+def test_st2_an_empty_supply_gives_what_is_left():
+    state = trick([1, 10, 10], first=1, gold=[0, 40, 39])  # 79 of 80 gold held
+    assert state.gold[0] == 1                               # the Peasant got 1, not 2
+    assert state.history[0]["events"] == [{"seat": 0, "card": "s0-1", "what": "gold", "gold": 1}]
+
+
+def test_st3_five_plus_and_five_minus_markers():
+    state = trick([4, 6, 10, 2], first=0)
+    assert state.view(None)["supply"] == {"gold": 60, "plus": 5, "minus": 5}
+    decide(state, "plus 0")
+    decide(state, "minus 2")
+    assert state.view(None)["turn"]["seat"] == 3          # the Thief's turn, markers on the table
+    assert state.view(None)["supply"] == {"gold": 60, "plus": 4, "minus": 4}
+
+
+def test_st3_st31_a_sixth_jester_finds_no_marker():
+    state = trick([4] * 6, first=0)
+    for seat in range(5):
+        assert state.view(None)["turn"]["seat"] == seat
+        decide(state, f"plus {seat}")
+    # the sixth Jester's turn passed with no effect: the round is over
+    assert state.round_no == 2
+    events = state.history[0]["events"]
+    assert events[-1] == {"seat": 5, "card": "s5-4", "what": "no-effect"}
+    totals = [p["total"] for p in state.history[0]["plays"]]
+    assert totals == [7, 7, 7, 7, 7, 4] and state.history[0]["winner"] == 5
+
+
+def test_st3_st31_a_marker_when_none_is_left_is_refused():
+    state = trick([4, 4, 4, 4, 4, 7], first=0)
+    for seat in range(5):
+        decide(state, f"plus {seat}")
+    assert state.view(None)["turn"]["seat"] == 5 and state.phase == "offer"   # the Diplomat's bargain
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match=r"no \+3 marker is left.*ST-31"):
+        state.apply("offer plus 1")
+    no_offers(state)
+    with pytest.raises(IllegalAction, match=r"no \+3 marker is left.*ST-31"):
+        state.apply("plus 5")
+    state.apply("pass")
+    assert snapshot(state) != before and state.round_no == 2
+
+
+def test_st4_first_player_random_and_seeded():
+    firsts = {GAME.new(4, seed=s).first for s in range(40)}
+    assert firsts == {0, 1, 2, 3}
+    assert GAME.new(4, seed=9).first == GAME.new(4, seed=9).first
+    state = GAME.new(4, seed=9)
+    assert state.current == state.first and state.phase == "lead"
+
+
+def test_st5_day_ten_cards_seven_rounds_three_left_over():
+    state = GAME.new(4, seed=3)
+    assert state.view(0)["mode"] == "day" and state.view(0)["hand_sizes"] == [10] * 4
+    rng = random.Random(1)
+    extra = ("knight", "offer knight", "swap", "offer swap")   # no Knight, no Queen
+    while not state.over:
+        state.apply(rng.choice([a for a in state.legal_actions() if not a.startswith(extra)]))
+    assert len(state.history) == ROUNDS == 7
+    assert state.view(None)["hand_sizes"] == [3] * 4
+
+
+def test_st6_night_two_cards_removed_unseen_by_anyone():
+    state = GAME.new(4, seed=3, options={"mode": "night"})
+    assert state.view(None)["mode"] == "night"
+    assert state.view(None)["hand_sizes"] == [8] * 4
+    removed = [CARD_IDS[c] for seat in range(4) for c in state.removed[seat]]
+    assert len(removed) == 8
+    rng = random.Random(4)
+    extra = ("knight", "offer knight", "swap", "offer swap")
+    while True:
+        for seat in [None, 0, 1, 2, 3]:
+            assert not set(card_strings(state.view(seat))) & set(removed)
+        if state.over:
+            break
+        state.apply(rng.choice([a for a in state.legal_actions() if not a.startswith(extra)]))
+    assert len(state.history) == ROUNDS
+    assert state.view(None)["hand_sizes"] == [1] * 4    # 8 cards, 7 rounds (see the report)
+
+
+def test_st6_night_removal_differs_by_seed_and_is_not_the_view():
+    removed = {tuple(map(tuple, GAME.new(3, seed=s, options={"mode": "night"}).removed)) for s in range(5)}
+    assert len(removed) == 5
+    view = GAME.new(3, seed=1, options={"mode": "night"}).view(0)
+    resampled = {tuple(map(tuple, sample_state(view, s).removed[1:])) for s in range(10)}
+    assert len(resampled) > 1        # the others' removed cards are unknown to seat 0
+
+
+# ---- a round ---------------------------------------------------------------------
+
+def test_st7_lead_face_up_then_face_down_choices_seat_by_seat():
+    state = GAME.new(4, seed=1)
+    state.first = state.leader = state.to_act = 2
+    state.apply("play s2-10")
+    assert state.view(None)["trick"][2]["card"] == "s2-10"           # face up
+    assert state.current == 3 and state.phase == "choose"
+    state.apply("play s3-9")
+    assert state.current == 0
+    for seat in (None, 0, 1, 2):
+        entry = state.view(seat)["trick"][3]
+        assert entry["card"] is None and entry["status"] == "face-down"
+        assert "s3-9" not in card_strings(state.view(seat))
+    assert state.view(3)["trick"][3]["card"] == "s3-9"               # its owner sees it
+    state.apply("play s0-1")
+    with pytest.raises(IllegalAction, match="already chosen a card face down"):
+        state.apply("play s3-8", seat=3)
+    state.apply("play s1-1")                                          # the last choice reveals
+    assert [t["card"] for t in state.view(None)["trick"]] == ["s0-1", "s1-1", "s2-10", "s3-9"]
+
+
+def test_st7_only_cards_in_hand_can_be_played():
+    state = GAME.new(3, seed=1)
+    seat = state.current
+    state.apply(f"play s{seat}-5")
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match="not in your hand"):
+        state.apply(f"play s{seat}-5")
+    assert snapshot(state) == before
+
+
+def test_st8_ability_turns_in_seat_order_from_the_first_player():
+    state = trick([2, 2, 2, 2], first=2)      # four Thieves
+    turns = []
+    while state.round_no == 1:
+        turns.append(state.view(None)["turn"]["seat"])
+        decide(state, "pass")
+    assert turns == [2, 3, 0, 1]
+
+
+def test_st9_spy_switches_a_card_whose_ability_then_cannot_be_used():
+    state = trick([5, 6, 10], first=0)       # seat 0 Spy, seat 1 Guard still to come
+    decide(state, "spy 1")
+    play = state.history[0]["plays"][1]
+    new_card = play["card"]
+    assert play["switched"] and new_card != "s1-6"
+    # the Guard's turn (seat 1) is skipped: the round ended
+    assert state.round_no == 2
+    blocked = [e for e in state.history[0]["events"] if e["what"] == "blocked"]
+    assert blocked == [{"seat": 1, "card": new_card, "what": "blocked"}]
+
+
+def test_st9_using_a_switched_cards_ability_is_refused():
+    state = trick([9, 6, 2], first=0)        # the Queen takes seat 1's Guard
+    decide(state, "swap 1")
+    assert state.view(None)["trick"][1]["card"] == "s0-9"
+    assert state.view(None)["trick"][0]["card"] == "s1-6"
+    # seat 1's turn (now holding the Queen) was skipped; seat 2's Thief is up
+    assert state.view(None)["turn"]["seat"] == 2
+    assert state.view(None)["events"][-1]["what"] == "blocked"
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match="switched in by the Spy or the Queen.*ST-9"):
+        state.apply("swap 2", seat=1)
+    assert snapshot(state) == before
+
+
+def test_st9_a_switch_after_the_turn_changes_nothing_already_done():
+    state = trick([4, 9, 10], first=0)       # the Jester acts, then the Queen takes it
+    decide(state, "plus 0")
+    decide(state, "swap 0")
+    plays = {p["seat"]: p for p in state.history[0]["plays"]}
+    assert plays[0]["card"] == "s1-9" and plays[0]["switched"]      # seat 0 was made to switch
+    assert plays[1]["card"] == "s0-4" and plays[1]["plus"] == 1 and not plays[1]["switched"]
+    assert [e["what"] for e in state.history[0]["events"]] == ["used", "used"]
+
+
+def test_st10_equal_totals_cancel_after_the_ability_turns():
+    state = trick([7, 4, 4], first=0, gold=[0, 0, 0])
+    decide(state, "pass")             # Diplomat passes
+    decide(state, "plus 1")           # seat 1's Jester: 7 = 7, a tie for now
+    decide(state, "plus 1")           # seat 2's Jester breaks it: 10
+    summary = state.history[0]
+    assert summary["cancelled"] == [] and summary["winner"] == 1
+
+
+def test_st10_ties_are_removed_before_the_winner_is_decided():
+    state = trick([10, 10, 3, 1], first=0)
+    summary = state.history[0]
+    assert summary["cancelled"] == [0, 1]
+    assert summary["winner"] == 2                     # the Merchant's 3 beats the 1
+    assert sorted(summary["cancelled_cards"]) == ["s0-10", "s1-10"]
+    assert sorted(summary["taken"]) == ["s2-3", "s3-1"]
+    assert state.won[2] == [22, 30]                   # s2-3 and s3-1 as ints
+
+
+def test_st11_the_highest_remaining_total_takes_the_trick():
+    state = trick([1, 3, 10], first=0)
+    assert state.history[0]["winner"] == 2
+    assert state.view(None)["won"][2] == ["s0-1", "s1-3", "s2-10"]
+
+
+def test_st11_no_card_left_nobody_wins_and_the_first_player_stays():
+    state = trick([10, 10, 10], first=1)
+    assert state.history[0]["winner"] is None
+    assert state.history[0]["cancelled"] == [0, 1, 2]
+    assert state.first == 1 and state.current == 1 and state.phase == "lead"
+    assert state.view(None)["won"] == [[], [], []]
+
+
+def test_st12_markers_return_and_the_winner_leads_next():
+    state = trick([4, 10, 1], first=1)       # the King wins; the Jester marks the 1
+    decide(state, "plus 2")
+    assert state.history[0]["winner"] == 1
+    assert state.first == 1 and state.current == 1 and state.round_no == 2
+    assert state.markers_left() == (5, 5)
+    assert all(t["plus"] == 0 for t in state.view(None)["trick"])
+
+
+def test_st13_the_game_ends_after_the_seventh_round():
+    state = play_randomly(GAME.new(5, seed=8), random.Random(8),
+                          until=lambda s: s.round_no == 7 and s.phase == "lead")
+    assert not state.over and len(state.history) == 6
+    play_randomly(state, random.Random(1))
+    assert state.over and len(state.history) == 7 and state.view(None)["round"] == 7
+    assert state.current is None and state.legal_actions() == []
+
+
+# ---- negotiation ------------------------------------------------------------------
+
+def test_st14_seven_negotiable_cards():
+    assert NEGOTIABLE == {2, 4, 5, 6, 7, 8, 9}
+    assert [p for p, c in CHARACTERS.items() if c["negotiable"]] == [2, 4, 5, 6, 7, 8, 9]
+
+
+def test_st14_peasant_merchant_and_king_are_not_bargained_over():
+    state = trick([1, 3, 10, 2], first=0)
+    # straight to the Thief's bargain: nobody was asked about the first three
+    assert state.view(None)["turn"]["seat"] == 3 and state.phase == "offer"
+    assert [e["what"] for e in state.view(None)["events"]] == ["gold", "gold"]
+
+
+def test_st15_offers_from_the_left_of_the_active_player_skipping_the_penniless():
+    state = trick([10, 1, 7, 1, 1], first=0, gold=[4, 0, 3, 5, 0])
+    # the Peasant of seat 1 took 2 gold; the Diplomat (seat 2) is next; seat 4 has none
+    assert state.view(None)["turn"]["seat"] == 2 and state.gold == [4, 2, 3, 5, 0]
+    asked = []
+    while state.phase in OFFER_STEPS:
+        asked.append(state.current)
+        state.apply("pass")
+    assert asked == [3, 0, 1]
+
+
+def test_st15_an_offer_is_a_use_an_amount_and_a_promise():
+    state = trick([6, 10, 3], first=0, gold=[5, 5, 5])
+    assert state.current == 1 and state.phase == "offer"
+    assert state.legal_actions() == ["offer minus 0", "offer minus 1", "offer minus 2",
+                                     "offer none", "pass"]
+    state.apply("offer minus 2")
+    assert state.legal_actions() == [f"gold {k}" for k in range(1, 6)]
+    state.apply("gold 3")
+    assert state.legal_actions() == [*PROMISES, "no-promise"]
+    state.apply("promise-2")
+    assert state.view(None)["turn"]["offers"] == [
+        {"seat": 1, "use": "minus 2", "gold": 3, "promise": "promise-2"}]
+    assert state.current == 2
+
+
+def test_st15_offering_more_gold_than_one_holds_is_refused():
+    state = trick([6, 10, 3], first=0, gold=[5, 4, 5])
+    state.apply("offer minus 2")
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match="hold only 4 gold.*ST-15"):
+        state.apply("gold 5")
+    with pytest.raises(IllegalAction, match="at least 1 gold"):
+        state.apply("gold 0")
+    assert snapshot(state) == before
+
+
+def test_st15_an_offer_for_not_using_the_ability():
+    state = trick([7, 10, 3], first=0, gold=[5, 5, 5])
+    offer(state, "none", 2)
+    state.apply("pass")
+    state.apply("accept 1")
+    assert state.history[0]["winner"] == 1
+    assert state.history[0]["events"][0]["what"] == "not-used"
+    assert state.gold[:2] == [7, 3]
+
+
+def test_st16_accepting_moves_the_gold_and_carries_out_the_use():
+    state = trick([7, 10, 3], first=0, gold=[5, 5, 5])
+    state.apply("pass")                       # seat 1 makes no offer
+    offer(state, "discard 1", 4, "promise-0")  # seat 2 pays to be rid of the King
+    assert state.legal_actions() == ["accept 2", "discard 1", "discard 2", "pass"]
+    state.apply("accept 2")
+    summary = state.history[0]
+    assert state.gold == [9, 5, 1 + 2]       # 4 paid; then the Merchant took 2 (itself, the Diplomat)
+    event = summary["events"][0]
+    assert event["use"] == "discard 1" and event["deal"] == {
+        "seat": 2, "use": "discard 1", "gold": 4, "promise": "promise-0"}
+    assert event["discarded"] == ["s1-10"] and state.view(None)["discard"] == ["s1-10"]
+
+
+def test_st16_a_knight_deal_binds_the_knight_to_add_a_card():
+    state = trick([8, 10, 3], first=0, gold=[5, 5, 5])
+    offer(state, "knight", 1)
+    state.apply("pass")
+    state.apply("accept 1")
+    assert state.phase == "knight" and state.current == 0
+    assert state.legal_actions() == [f"knight s0-{p}" for p in range(1, 11) if p != 8]
+    with pytest.raises(IllegalAction, match="binding"):
+        state.apply("pass")
+    state.apply("knight s0-5")
+    assert state.history[0]["plays"][0]["total"] == 13 and state.history[0]["winner"] == 0
+
+
+def test_st16_a_second_deal_in_a_round_is_refused():
+    state = trick([8, 10, 3], first=0, gold=[5, 5, 5])
+    offer(state, "knight", 1)
+    offer(state, "knight", 2)
+    state.apply("accept 1")
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match="already accepted a deal this round.*ST-16"):
+        state.apply("accept 2")
+    assert snapshot(state) == before
+    assert state.view(None)["deals"] == [True, False, False]
+
+
+def test_st17_without_an_accepted_offer_the_ability_is_free():
+    state = trick([6, 10, 3], first=0, gold=[5, 5, 5])
+    offer(state, "none", 3)
+    state.apply("pass")
+    state.apply("minus 1")                  # the offer is declined by using it freely
+    assert state.gold[:2] == [5, 5]
+    assert state.history[0]["plays"][1]["total"] == 7
+    state = trick([6, 10, 3], first=0, gold=[5, 5, 5])
+    decide(state, "pass")                   # or not at all
+    assert state.history[0]["events"][0]["what"] == "not-used"
+
+
+# ---- scoring ------------------------------------------------------------------------
+
+def finish_with(won, gold):
+    """A finished 3-player game with these won cards (power lists) and gold."""
+    state = GAME.new(len(won), seed=1)
+    state.phase, state.to_act = "over", None
+    state.gold = list(gold)
+    decks = [[s * 10 + p - 1 for s in range(6)] for p in range(11)]
+    for seat, powers in enumerate(won):
+        state.won[seat] = sorted(decks[p].pop() for p in powers)
+        state.scores[seat] = score_cards(state.won[seat])
+    return state
+
+
+def test_st18_one_point_per_gold():
+    state = finish_with([[], [], []], [17, 3, 0])
+    assert state.result() == {"scores": [17, 3, 0], "winners": [0]}
+
+
+def test_st19_sets_and_runs_tables():
+    one = {p: finish_with([[p] * k, [], []], [0, 0, 0]).result()["scores"][0]
+           for k, p in zip(range(1, 7), (2, 3, 4, 5, 6, 7))}
+    assert list(one.values()) == [1, 3, 6, 8, 10, 30]
+    runs = [finish_with([list(range(1, k + 1)), [], []], [0, 0, 0]).result()["scores"][0]
+            for k in range(3, 11)]
+    assert runs == [4, 6, 9, 13, 18, 24, 31, 39]
+
+
+def test_st19_the_seeds_worked_example():
+    # three 8s (6) + a run of four (6) + three other cards (3) + 17 gold = 32
+    state = finish_with([[8, 8, 8, 1, 2, 3, 4, 6, 9, 10], [], []], [17, 0, 0])
+    assert state.result()["scores"][0] == 32
+    points, split = score_cards(state.won[0])
+    assert [(g["kind"], g["points"]) for g in split] == [
+        ("set", 6), ("run", 6), ("single", 1), ("single", 1), ("single", 1)]
+
+
+def test_st19_modifiers_never_count_and_each_card_scores_once():
+    state = trick([4, 3, 2], first=0, gold=[5, 5, 5])
+    decide(state, "plus 0")          # the Jester's 7 wins, with the 3 and the 2: a run
+    decide(state, "pass")
+    view = state.view(None)
+    assert view["won"][0] == ["s0-4", "s1-3", "s2-2"]
+    assert view["score"][0]["cards"] == 4
+    assert view["score"][0]["split"] == [{"kind": "run", "cards": ["s2-2", "s1-3", "s0-4"], "points": 4}]
+
+
+def test_st19_a_card_used_in_a_run_is_not_also_in_a_set():
+    points, split = score_cards([0, 1, 2, 3, 12])     # s0-1..s0-4 and s1-3
+    assert points == 7                                # a run of four and a single, not 3 + 3
+    assert split == [{"kind": "run", "cards": ["s0-1", "s0-2", "s0-3", "s0-4"], "points": 6},
+                     {"kind": "single", "cards": ["s1-3"], "points": 1}]
+
+
+def test_st20_ties_go_to_the_most_cards_then_the_most_tens():
+    state = finish_with([[1, 5], [9], []], [9, 11, 12])    # 11, 12, 12: seat 1 has 1 card
+    assert state.result() == {"scores": [11, 12, 12], "winners": [1]}
+    state = finish_with([[10, 3], [9, 4], [1, 1]], [2, 2, 0])
+    assert state.result() == {"scores": [4, 4, 3], "winners": [0]}
+    state = finish_with([[10, 3], [10, 4], [1]], [2, 2, 0])
+    assert state.result() == {"scores": [4, 4, 1], "winners": [1]}   # 10s equal, ... then a 4
+    state = finish_with([[10, 3], [10, 3], [1]], [2, 2, 0])
+    assert state.result()["winners"] == [0, 1]                      # still equal: shared
+
+
+# ---- this edition's court ---------------------------------------------------------
+
+def test_st21_peasant_takes_two_gold():
+    state = trick([1, 10, 10], first=0)
+    assert state.gold == [7, 5, 5]
+
+
+def test_st22_thief_takes_up_to_two_gold_from_one_other_player():
+    state = trick([2, 10, 3], first=0, gold=[5, 5, 1])
+    decide(state, "steal 1")
+    assert state.gold[:2] == [7, 3]
+    state = trick([2, 10, 10], first=0, gold=[5, 0, 1])
+    no_offers(state)
+    assert state.legal_actions() == ["steal 2", "pass"]       # not from the penniless, not oneself
+    state.apply("steal 2")
+    assert state.gold == [6, 0, 0]
+
+
+def test_st23_merchant_counts_the_coins_cards_in_the_trick():
+    state = trick([3, 2, 7, 10], first=3, gold=[0, 0, 0, 0])   # Merchant, Thief, Diplomat, King
+    # turn order 3, 0 (Merchant: 3 coins cards, itself included), 1, 2
+    assert state.gold[0] == 3
+    state = trick([3, 10, 10], first=0, gold=[0, 0, 0])
+    assert state.gold[0] == 1                                 # only itself
+
+
+def test_st23_a_knights_second_card_is_in_the_trick():
+    state = trick([8, 3, 10], first=0, gold=[0, 0, 0])
+    decide(state, "knight s0-7")
+    assert state.gold[1] == 2
+
+
+def test_st24_jester_puts_a_plus_three_on_any_card():
+    state = trick([4, 10, 9], first=0, gold=[0, 0, 0])
+    assert state.legal_actions() == ["plus 0", "plus 1", "plus 2", "pass"]
+    state.apply("plus 2")
+    entry = state.view(None)["trick"][2]
+    assert entry["plus"] == 1 and entry["total"] == 12
+
+
+def test_st25_spy_sends_a_card_back_and_a_random_one_replaces_it():
+    state = trick([5, 10, 1, 6], first=0, gold=[0, 0, 0, 0])   # a Guard still to come
+    hand_before = list(state.hands[1])
+    state.apply("spy 1")
+    view = state.view(None)
+    replacement = view["trick"][1]["card"]
+    assert CARD_IDS.index(replacement) in hand_before and replacement != "s1-10"
+    assert "s1-10" in state.view(1)["hand"]
+    assert view["known_in_hand"][1] == ["s1-10"]          # everyone saw it go back
+    assert view["events"][0]["returned"] == ["s1-10"]
+    assert view["events"][0]["replacement"] == replacement
+    replacements = set()
+    for seed in range(12):
+        state = trick([5, 10, 1, 6], first=0, gold=[0, 0, 0, 0], seed=seed)
+        state.apply("spy 1")
+        replacements.add(state.view(None)["trick"][1]["card"])
+    assert len(replacements) > 3
+
+
+def test_st25_spy_returns_a_card_to_its_owner_with_its_knight_card_and_markers_off():
+    state = trick([9, 8, 5, 4], first=0, gold=[0, 0, 0, 0])
+    state.apply("swap 1")                 # seat 0 now holds seat 1's Knight...
+    # seat 1's turn is blocked (the Queen came in); seat 2's Spy targets seat 0
+    assert state.view(None)["turn"]["seat"] == 2
+    state.apply("spy 0")
+    assert "s1-8" in state.view(1)["hand"] and "s1-8" not in state.view(0)["hand"]
+    assert state.view(None)["known_in_hand"] == [[], ["s1-8"], [], []]
+    assert state.view(None)["trick"][0]["card"].startswith("s0-")
+
+
+def test_st25_a_spied_known_card_is_forgotten_once_played():
+    state = trick([5, 10, 1], first=0, gold=[0, 0, 0])
+    state.apply("spy 1")
+    assert state.round_no == 2 and state.view(None)["known_in_hand"][1] == ["s1-10"]
+    while state.current != 1:
+        state.apply(state.legal_actions()[0])
+    state.apply("play s1-10")
+    if state.phase == "choose":          # face down: which card it was stays hidden
+        assert state.view(None)["known_in_hand"][1] == ["s1-10"]
+        while state.phase == "choose":
+            state.apply(state.legal_actions()[0])
+    assert state.view(None)["known_in_hand"][1] == []
+
+
+def test_st26_guard_puts_a_minus_three_on_any_card():
+    state = trick([6, 10, 9], first=0, gold=[0, 0, 0])
+    assert state.legal_actions() == ["minus 0", "minus 1", "minus 2", "pass"]
+    state.apply("minus 1")
+    assert state.view(None)["trick"][1]["total"] == 7
+    state.apply("pass")                   # seat 2's Queen
+    assert state.history[0]["winner"] == 2 and state.history[0]["plays"][1]["minus"] == 1
+
+
+def test_st27_diplomat_discards_another_card_with_its_knight_card():
+    state = trick([8, 7, 3, 6], first=0, gold=[0, 0, 0, 0])
+    state.apply("knight s0-10")
+    assert state.legal_actions() == ["discard 0", "discard 2", "discard 3", "pass"]   # not itself
+    state.apply("discard 0")
+    entry = state.view(None)["trick"][0]
+    assert entry["status"] == "gone" and entry["card"] is None and entry["companion"] is None
+    assert sorted(state.view(None)["discard"]) == ["s0-10", "s0-8"]
+    decide(state, "pass")                 # seat 3's Guard (the Merchant's gold may bid)
+    summary = state.history[0]
+    assert summary["winner"] == 1 and [p["seat"] for p in summary["plays"]] == [1, 2, 3]
+    assert summary["events"][1]["discarded"] == ["s0-8", "s0-10"]
+
+
+def test_st28_knight_adds_a_second_card_from_the_hand():
+    state = trick([8, 10, 9], first=0, gold=[0, 0, 0])
+    assert state.legal_actions() == [f"knight s0-{p}" for p in range(1, 11) if p != 8] + ["pass"]
+    state.apply("knight s0-6")
+    entry = state.view(None)["trick"][0]
+    assert entry["companion"] == "s0-6" and entry["total"] == 14
+    assert "s0-6" not in state.view(0)["hand"]
+    state.apply("pass")                   # the Queen does nothing
+    assert state.history[0]["winner"] == 0
+    assert sorted(state.view(None)["won"][0]) == sorted(["s0-6", "s0-8", "s1-10", "s2-9"])
+
+
+def test_st29_queen_exchanges_played_cards_markers_stay():
+    state = trick([6, 9, 10], first=0, gold=[0, 0, 0])
+    state.apply("minus 2")                # the King: 7
+    state.apply("swap 2")
+    plays = state.history[0]["plays"]
+    assert (plays[1]["card"], plays[1]["minus"], plays[1]["total"]) == ("s2-10", 1, 7)
+    assert (plays[2]["card"], plays[2]["total"], plays[2]["switched"]) == ("s1-9", 9, True)
+    assert state.history[0]["winner"] == 2
+
+
+def test_st30_king_has_no_ability():
+    state = trick([10, 10, 1], first=0)
+    assert state.round_no == 2 and state.history[0]["events"] == [
+        {"seat": 2, "card": "s2-1", "what": "gold", "gold": 2}]
+
+
+def test_st31_no_legal_target_no_effect():
+    state = trick([2, 10, 10], first=0, gold=[5, 0, 0])     # nobody to rob
+    assert state.round_no == 2
+    assert state.history[0]["events"][0] == {"seat": 0, "card": "s0-2", "what": "no-effect"}
+
+
+# ---- the contract, beyond the conformance suite -----------------------------------
+
+def all_phases_states(players, seed, mode):
+    state = GAME.new(players, seed=seed, options={"mode": mode})
+    rng = random.Random(seed)
+    while not state.over:
+        yield state
+        state.apply(rng.choice(state.legal_actions()))
+    yield state
+
+
+@pytest.mark.parametrize("mode", ["day", "night"])
+def test_views_hold_exactly_each_seats_private_cards(mode):
+    for state in all_phases_states(5, 3, mode):
+        public = Counter(card_strings(state.view(None)))
+        for seat in range(5):
+            own = Counter(card_strings(state.view(seat)))
+            private = own - public
+            assert not public - own
+            expected = Counter(CARD_IDS[c] for c in state.hands[seat])
+            if state.status[seat] == "face-down":
+                expected[CARD_IDS[state.slot[seat]]] += 1
+            assert private == expected
+
+
+@pytest.mark.parametrize("mode", ["day", "night"])
+def test_every_card_is_in_exactly_one_place(mode):
+    for state in all_phases_states(6, 4, mode):
+        places = ([c for h in state.hands for c in h] + [c for r in state.removed for c in r]
+                  + [c for w in state.won for c in w] + state.discard
+                  + [c for c in state.slot + state.companion if c is not None])
+        assert sorted(places) == list(range(60))
+        for seat, hand in enumerate(state.hands):
+            assert all(c // 10 == seat for c in hand)
+            assert set(state.known[seat]) <= set(hand) | {state.slot[seat]}
+        assert sum(state.gold) <= 80 and min(state.gold) >= 0
+
+
+@pytest.mark.parametrize("mode", ["day", "night"])
+def test_sampled_worlds_agree_with_the_view_in_every_phase(mode):
+    probe = random.Random(1)
+    for state in all_phases_states(4, 6, mode):
+        seat = probe.randrange(4)
+        view = state.view(seat)
+        world = sample_state(view, probe.randrange(1000))
+        assert world.view(seat) == view
+        if state.current == seat:
+            assert world.legal_actions() == state.legal_actions()
+        if not state.over:
+            action = probe.choice(world.legal_actions())
+            world.apply(action)               # the sampled world plays on
+
+
+def test_clone_is_independent():
+    state = trick([8, 10, 9], first=0, gold=[0, 0, 0])
+    copy = state.clone()
+    copy.apply("knight s0-6")
+    assert "s0-6" in state.view(0)["hand"] and state.phase == "decide"
+    assert snapshot(copy) != snapshot(state)
+    copy2 = state.clone()
+    copy2.apply("knight s0-6")
+    assert snapshot(copy2) == snapshot(copy)
+
+
+def test_a_choice_out_of_turn_is_refused_in_words():
+    state = trick([6, 10, 3], first=0)
+    assert state.current == 1
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match="seat 1's turn to make an offer"):
+        state.apply("pass", seat=2)
+    assert snapshot(state) == before
+    no_offers(state)
+    with pytest.raises(IllegalAction, match="seat 0 decides"):
+        state.apply("minus 1", seat=1)
+
+
+def test_the_card_texts_are_this_editions_and_bilingual():
+    assert sorted(CHARACTERS) == list(range(1, 11))
+    for character in CHARACTERS.values():
+        assert character["name"]["ja"] and character["name"]["en"]
+        assert character["ability"]["ja"] and character["ability"]["en"]
+    assert all(p["ja"] and p["en"] for p in PROMISES.values()) and len(PROMISES) == 5

@@ -1,0 +1,85 @@
+"""ST-19: the best split of won cards, against a brute force, and its speed."""
+import random
+import time
+
+import pytest
+
+from royaltable.games.struggle.scoring import RUN_POINTS, SET_POINTS, best_split, group_points
+
+
+def brute_force(powers) -> int:
+    """Every split, by trying each use of the lowest card left: alone or in a set
+    with equal cards, or as the bottom of a run."""
+    counts = [0] * 12
+    for p in powers:
+        counts[p] += 1
+
+    def best(counts):
+        low = next((p for p in range(1, 11) if counts[p]), None)
+        if low is None:
+            return 0
+        top = 0
+        for size in range(1, counts[low] + 1):
+            counts[low] -= size
+            top = max(top, SET_POINTS[size] + best(counts))
+            counts[low] += size
+        end = low
+        while end <= 10 and counts[end]:
+            end += 1
+            if end - low >= 3:
+                for p in range(low, end):
+                    counts[p] -= 1
+                top = max(top, RUN_POINTS[end - low] + best(counts))
+                for p in range(low, end):
+                    counts[p] += 1
+        return top
+
+    return best(counts)
+
+
+def random_collection(rng, size):
+    counts, powers = [0] * 11, []
+    while len(powers) < size:          # at most 6 of a power: one per deck
+        p = rng.randint(1, 10)
+        if counts[p] < 6:
+            counts[p] += 1
+            powers.append(p)
+    return powers
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_st19_best_split_matches_brute_force(seed):
+    rng = random.Random(seed)
+    for _ in range(300):
+        powers = random_collection(rng, rng.randint(0, 15))
+        points, groups = best_split(powers)
+        assert points == brute_force(powers), powers
+        assert sorted(p for _, g in groups for p in g) == sorted(powers)
+        assert sum(group_points(kind, len(g)) for kind, g in groups) == points
+        for kind, g in groups:
+            if kind == "run":
+                assert len(g) >= 3 and g == list(range(g[0], g[0] + len(g)))
+            else:
+                assert len(set(g)) == 1 and (kind == "single") == (len(g) == 1)
+
+
+def test_st19_runs_beat_sets_only_when_they_score_more():
+    assert best_split([6, 6, 6, 6, 6, 6, 5, 7]) == (32, [("set", [6] * 6), ("single", [5]), ("single", [7])])
+    assert best_split([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])[0] == 39
+    assert best_split([3, 4, 5, 3, 4, 5])[0] == 9     # two runs of three (8) < three pairs (9)
+
+
+# The hardest 20-card collection found by a hill climb on the running time.
+WORST_20 = [2, 3, 3, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8, 9, 9, 9]
+
+
+def test_st19_twenty_cards_split_in_under_10_ms():
+    assert len(WORST_20) == 20
+    fastest = min(_time(WORST_20) for _ in range(5))
+    assert fastest < 0.010
+
+
+def _time(powers):
+    start = time.perf_counter()
+    best_split(powers)
+    return time.perf_counter() - start
