@@ -1,19 +1,31 @@
 """PyScript entry point: the only Python that touches the page.
 
 Taps become commands for the App; the App's HTML replaces the page's content;
-timers let computer players and forced plays act after a visible pause.
+timers let computer players and forced plays act after a visible pause; the
+browser's Back goes to the app's previous screen. Every value that comes from
+JavaScript is checked here (a JS null arrives as pyodide.ffi.jsnull, not None),
+and no exception from a tap or a timer reaches the page as an error box: the
+app's own message says what happened.
 """
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
 from ui.app import App
+from ui.taps import TapGuard
+
+
+def py_value(value):
+    """A JS value as Python: null and undefined become None."""
+    if value is None or value is jsnull or str(type(value).__name__) == "JsUndefined":
+        return None
+    return value
 
 
 class LocalStorage:
     """The browser's localStorage; a full or blocked storage costs the save, not the game."""
     def get(self, key):
         try:
-            return window.localStorage.getItem(key)
+            return py_value(window.localStorage.getItem(key))
         except Exception:
             return None
 
@@ -31,54 +43,125 @@ class LocalStorage:
 
 
 root = document.getElementById("app")
-# ?pace=0.05 shortens the pauses before computer and forced moves (used by the tests).
+# ?pace=0.05 shortens every pause (used by the tests; players choose a speed in the app).
 params = window.URLSearchParams.new(window.location.search)
-app = App(storage=LocalStorage(), browser_langs=list(window.navigator.languages or []),
-          pace=float(params.get("pace") or 1))
-timer = {"id": None}
+try:
+    pace = max(0.0, float(py_value(params.get("pace")) or 1))
+except ValueError:
+    pace = 1.0
+app = App(storage=LocalStorage(), browser_langs=[str(x) for x in (py_value(window.navigator.languages) or [])],
+          pace=pace)
+guard = TapGuard(scale=pace)
+page = {"timer": None, "html": None, "screen": None, "step_ms": 0.0}
 
 
-def draw():
-    root.innerHTML = app.render()
+def now() -> float:
+    return window.performance.now()
+
+
+def draw(by_tap=False, x=0.0, y=0.0):
+    try:
+        html = app.render()
+    except Exception as err:     # a drawing bug must not leave a blank page
+        app.message = app.t("error.unexpected", reason=f"{type(err).__name__}: {err}")
+        app.screen, app.confirm = "home", None
+        html = app.render()
+    if html != page["html"]:
+        root.innerHTML = html
+        page["html"] = html
+        guard.screen_changed(now(), by_tap, x, y)
+    key = app.screen_key()
+    if key != page["screen"]:
+        page["screen"] = key
+        window.scrollTo(0, 0)    # a new screen (a result, a hand-off) starts at its top
+        sync_history()
     document.documentElement.lang = app.t.lang
     schedule()
 
 
 def schedule():
-    if timer["id"] is not None:
-        window.clearTimeout(timer["id"])
-        timer["id"] = None
+    if page["timer"] is not None:
+        window.clearTimeout(page["timer"])
+        page["timer"] = None
     delay = app.pending_delay()
     if delay is not None:
-        timer["id"] = window.setTimeout(tick_proxy, delay)
+        # A computer's thinking counts as part of its pause.
+        page["timer"] = window.setTimeout(tick_proxy, max(0, delay - page["step_ms"]))
+    page["step_ms"] = 0.0
 
 
 def tick():
-    timer["id"] = None
-    app.step()
+    page["timer"] = None
+    started = now()
+    try:
+        app.step()
+    except Exception as err:
+        app.message = app.t("error.unexpected", reason=f"{type(err).__name__}: {err}")
+    page["step_ms"] = now() - started
     draw()
 
 
 def on_click(event):
-    target = event.target.closest("[data-cmd]")
-    if target is None or target.disabled:
-        return
+    x = y = 0.0
     try:
-        app.handle(target.getAttribute("data-cmd"), target.getAttribute("data-arg") or "")
+        x, y = float(event.clientX or 0), float(event.clientY or 0)
+        element = py_value(event.target)
+        target = py_value(element.closest("[data-cmd]")) if element is not None else None
+        if target is None:
+            if app.skip_linger():                # a tap anywhere ends a moment's pause
+                draw(True, x, y)
+            return                               # text, the felt, empty space: nothing
+        if target.disabled or not guard.allows(now(), x, y):
+            return
+        cmd = py_value(target.getAttribute("data-cmd")) or ""
+        arg = py_value(target.getAttribute("data-arg")) or ""
+        app.handle(str(cmd), str(arg))
     except Exception as err:   # a bug must not freeze the table: say so and carry on
-        app.message = f"{type(err).__name__}: {err}"
-    draw()
+        app.message = app.t("error.unexpected", reason=f"{type(err).__name__}: {err}")
+    draw(True, x, y)
 
 
 def on_input(event):
-    field = event.target.getAttribute("data-field")
-    if field:
-        app.field(field, event.target.value)
+    try:
+        field = py_value(event.target.getAttribute("data-field"))
+        if field:
+            app.field(str(field), str(py_value(event.target.value) or ""))
+    except Exception as err:
+        app.message = app.t("error.unexpected", reason=f"{type(err).__name__}: {err}")
+        draw()
+
+
+# ---- Back ---------------------------------------------------------------------------
+# One history entry above the page's own: while the app is anywhere but the home
+# screen, Back pops it and the app goes to its previous screen (and arms it again).
+history = {"armed": False}
+
+
+def sync_history():
+    away = app.screen != "home"
+    if away and not history["armed"]:
+        window.history.pushState("royaltable", "")
+        history["armed"] = True
+
+
+def on_popstate(event):
+    history["armed"] = False
+    try:
+        stayed = app.back()
+    except Exception as err:
+        app.message = app.t("error.unexpected", reason=f"{type(err).__name__}: {err}")
+        stayed = True
+    if not stayed:
+        window.history.back()      # Back on the home screen leaves the app
+        return
+    page["screen"] = None          # re-arm for the next Back
+    draw()
 
 
 tick_proxy = create_proxy(tick)
 root.addEventListener("click", create_proxy(on_click))
 root.addEventListener("input", create_proxy(on_input))
+window.addEventListener("popstate", create_proxy(on_popstate))
 draw()
 document.getElementById("boot").remove()
 root.hidden = False

@@ -1,42 +1,93 @@
-"""The app shell in CPython: screens, hand-off privacy, escaping, the catalog."""
+"""The app shell in CPython: screens, who sees what, undo, Back, speed, the
+suggested move, stale taps, escaping, the catalog."""
+import collections
+import importlib
 import pathlib
 import re
 
 import pytest
 
-from ui.app import App
-from ui.i18n import CATALOG, Translator, default_lang
-from ui.rules_text.krypkille import RULES
+from royaltable import registry
+from ui import saves
+from ui.app import App, log_line
+from ui.collection import COLLECTION, playable
+from ui.i18n import CATALOG, Translator, default_lang, load_game
+from ui.match import LINGER, SUMMARY
+from ui.taps import TapGuard
+from ui.tables import Table, table_for
 
 UI = pathlib.Path(__file__).resolve().parents[1] / "py" / "ui"
+PLAYABLE = [g for g, _, _ in COLLECTION if playable(g)]
 
 
-def start(kinds, names=None, seed="4", lang="en"):
+def start(kinds, names=None, seed="4", lang="en", game="krypkille", options=()):
     app = App(lang)
-    app.handle("setup", "krypkille")
+    app.handle("setup", game)
     app.handle("players", str(len(kinds)))
     for seat, kind in enumerate(kinds):
         app.handle("kind", f"{seat}:{kind}")
     for seat, name in enumerate(names or []):
         app.field(f"name:{seat}", name)
+    for option in options:
+        app.handle("option", option)
     app.field("seed", seed)
     app.handle("start")
     return app
 
 
+def strings(value):
+    """Every string in a view, as a multiset: what a screen drawn from it may show."""
+    out = collections.Counter()
+    if isinstance(value, str):
+        out[value] += 1
+    elif isinstance(value, dict):
+        for item in value.values():
+            out += strings(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            out += strings(item)
+    return out
+
+
+def cards_on_screen(html):
+    return collections.Counter(re.findall(r'data-card="([^"]*)"', html))
+
+
+def assert_shows_only(html, view):
+    """The cards drawn are a sub-multiset of what `view` may know."""
+    allowed = strings(view)
+    extra = {c: n - allowed[c] for c, n in cards_on_screen(html).items() if n > allowed[c]}
+    assert not extra, f"cards on screen beyond what its viewer may know: {extra}"
+
+
+# ---- the catalog ------------------------------------------------------------------
+
 def test_every_catalog_entry_has_both_languages():
+    for game in PLAYABLE:
+        load_game(game)
     for key, (ja, en) in CATALOG.items():
         assert ja.strip() and en.strip(), key
-        assert re.findall(r"{\w+}", ja) == re.findall(r"{\w+}", en) or \
-            sorted(re.findall(r"{\w+}", ja)) == sorted(re.findall(r"{\w+}", en)), key
+        assert sorted(set(re.findall(r"{\w+}", ja))) == sorted(set(re.findall(r"{\w+}", en))), key
 
 
 def test_every_literal_key_used_in_the_ui_exists():
+    for game in PLAYABLE:
+        load_game(game)
     used = set()
     for path in UI.rglob("*.py"):
         used |= set(re.findall(r'''\bt\(\s*["']([a-z_]+\.[a-z_.]+)["']''', path.read_text()))
     missing = sorted(k for k in used if k not in CATALOG and not k.endswith("."))  # prefixes: dynamic keys
     assert missing == []
+
+
+def test_english_plurals():
+    t = Translator("en")
+    load_game("krypkille")
+    assert t("kk.hand_count", n=1) == "1 card" and t("kk.hand_count", n=2) == "2 cards"
+    assert t("kk.penalty", n=1) == "1 pt" and t("kk.penalty", n=0) == "0 pts"
+    assert Translator("ja")("kk.hand_count", n=1) == "手札1枚"
+    assert [t.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21)] == \
+        ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st"]
 
 
 def test_japanese_browsers_get_japanese():
@@ -45,17 +96,40 @@ def test_japanese_browsers_get_japanese():
     assert default_lang([]) == "ja"
 
 
-def test_rules_text_has_the_same_shape_in_both_languages():
-    assert [len(s["items"]) for s in RULES["ja"]] == [len(s["items"]) for s in RULES["en"]]
-    ids = {i["id"] for s in RULES["en"] for i in s["items"]}
-    assert {f"KK-{n}" for n in range(1, 20)} <= ids
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_rules_text_has_the_same_shape_in_both_languages_and_every_rule_id(game):
+    rules = importlib.import_module(f"ui.rules_text.{game}").RULES
+    assert [len(s["items"]) for s in rules["ja"]] == [len(s["items"]) for s in rules["en"]]
+    ids = {i["id"] for s in rules["en"] for i in s["items"]}
+    prefix = {"krypkille": "KK", "court": "CT"}.get(game)
+    if prefix:
+        count = {"KK": 19, "CT": 19}[prefix]
+        assert {f"{prefix}-{n}" for n in range(1, count + 1)} <= ids
 
+
+# ---- the table contract -------------------------------------------------------------
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_every_table_follows_the_written_down_contract(game):
+    table = table_for(game)
+    assert isinstance(table, Table) and table.game_id == game
+    assert type(table).render is not Table.render and type(table).describe is not Table.describe
+
+
+# ---- home and setup -------------------------------------------------------------------
 
 def test_home_shows_all_five_and_marks_the_unbuilt_as_coming():
     html = App("en").render()
     for game in ("court", "krypkille", "whispers", "golden_key", "struggle"):
         assert f'data-game="{game}"' in html
-    assert "Coming soon" in html
+    assert ("Coming soon" in html) == (len(PLAYABLE) < 5)
+
+
+def test_crests_are_drawn_not_typed():
+    html = App("en").render()
+    assert html.count('<svg class="crest"') == 5
+    for glyph in "⚿🂠♚✉⚔⏮⏭":
+        assert glyph not in html
 
 
 def test_hostile_names_are_escaped():
@@ -64,28 +138,231 @@ def test_hostile_names_are_escaped():
     assert "<img" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
 
 
-def test_handoff_screen_holds_no_private_cards():
-    app = start(["human", "human", "quick"], names=["Aki", "Ben"])
+def test_the_seed_hint_speaks_of_the_whole_game():
+    app = App("en")
+    app.handle("setup", "court")
+    assert "same game" in app.render()
+
+
+# ---- privacy: one rule of the shared layer -------------------------------------------
+
+def drive(app, choose=lambda legal: legal[0], steps=3000, on_screen=None):
+    """Plays through the app as people would: hand-offs taken, interludes tapped on."""
     match = app.match
-    seen_handoffs = 0
-    for _ in range(400):
-        if match.state.over or match.paused:
-            break
+    for _ in range(steps):
+        if on_screen:
+            on_screen(app)
+        if match.state.over and not match.interlude:
+            return
         if match.needs_handoff():
-            html = app.render()
-            assert "kk-hand" not in html and "kk-card" not in html
-            seen_handoffs += 1
             app.handle("handoff")
-            assert match.viewer == match.state.current
-            continue
+        elif match.interlude == SUMMARY:
+            app.handle("resume")
+        elif app.pending_delay() is not None:
+            app.step()
+        else:
+            app.handle("act", choose(match.legal_on_screen()))
+    raise AssertionError("the game did not end")
+
+
+def screen_checker(holder):
+    """At every screen: only the holder's cards, and none at all on a screen everybody reads."""
+    def check(app):
+        match = app.match
+        html = app.render()
+        if match.needs_handoff():
+            assert 'data-card="' not in html
+            holder["seat"] = match.state.current
+            return
+        public = match.interlude == SUMMARY or match.state.over
+        viewer = None if public else holder["seat"]
+        assert_shows_only(html, match.state.view(viewer))
+    return check
+
+
+def test_two_people_never_see_each_others_cards_at_any_screen():
+    app = start(["human", "human", "quick", "strong"], names=["Aki", "Ben"], seed="8",
+                options=["limit:50"])
+    holder = {"seat": None}
+    drive(app, choose=lambda legal: legal[-1], on_screen=screen_checker(holder))
+    assert app.match.state.over
+
+
+def test_the_round_result_shows_no_hand_of_the_next_round():
+    app = start(["human", "human", "quick"], names=["Aki", "Ben"], seed="3")
+    match = app.match
+    while match.interlude != SUMMARY:
+        if match.needs_handoff():
+            app.handle("handoff")
+        elif app.pending_delay() is not None:
+            app.step()
+        else:
+            app.handle("act", match.legal_on_screen()[0])
+    html = app.render()
+    assert 'data-screen="summary"' in html and 'data-viewer=""' in html
+    assert "kk-hand-cards" not in html
+    assert_shows_only(html, match.state.view(None))
+    app.handle("resume")
+    if match.state.current in match.humans and match.state.current != match.holder:
+        assert match.needs_handoff()
+
+
+def test_undo_from_the_handoff_screen_asks_for_the_tablet_back():
+    app = start(["human", "human", "human"], names=["Aki", "Ben", "Chie"], seed="5")
+    match = app.match
+    app.handle("handoff")
+    first = match.holder
+    app.handle("act", "keep")
+    assert match.needs_handoff() and match.undoer() == first
+    assert "Undo Aki" in app.render() or "Undo" in app.render()
+    app.handle("undo")
+    # whoever holds the tablet now, the mover's hand waits for a hand-off
+    assert match.needs_handoff() and match.state.current == first
+    html = app.render()
+    assert 'data-card="' not in html and 'data-screen="handoff"' in html
+    app.handle("handoff")
+    assert match.viewer == first
+
+
+def test_undo_on_ones_own_screen_keeps_the_tablet():
+    app = start(["human", "quick", "quick"], seed="5")
+    match = app.match
+    while app.pending_delay() is not None:
+        app.step()
+    app.handle("act", "keep")
+    if match.undoer() is None:        # the dealer refilled: sealed, nothing to take back
+        return
+    app.handle("undo")
+    assert not match.needs_handoff() and match.viewer == 0
+
+
+def test_a_decision_in_the_open_is_drawn_for_nobody_and_needs_no_handoff():
+    app = start(["human", "human"], names=["Sora", "Umi"], game="court", seed="3")
+    match = app.match
+    assert not match.needs_handoff()
+    assert match.viewer is None and match.legal_on_screen()
+    assert 'data-viewer=""' in app.render()
+
+
+# ---- interludes, forced plays, the suggested move ---------------------------------------
+
+def test_a_finished_trick_lingers_and_a_tap_skips_it():
+    app = start(["human", "quick", "quick"], seed="6")
+    match = app.match
+    for _ in range(200):
+        if match.interlude == LINGER:
+            break
         if app.pending_delay() is not None:
             app.step()
-            continue
-        hand = match.state.view(match.viewer)["hand"]
-        html = app.render()
-        assert "kk-hand-cards" in html
-        app.handle("act", match.state.legal_actions()[0])
-    assert seen_handoffs >= 2
+        else:
+            app.handle("act", match.legal_on_screen()[0])
+    assert match.interlude == LINGER and app.pending_delay() is not None
+    html = app.render()
+    assert "is-lingering" in html and "is-winner" in html
+    assert match.legal_on_screen() == []
+    assert app.skip_linger() and match.interlude is None
+
+
+def test_the_forced_card_is_marked_before_it_is_played():
+    app = start(["human", "quick", "quick"], seed="2")
+    match = app.match
+    for _ in range(400):
+        if match.forced_now() and match.state.current == 0:
+            break
+        if match.interlude:
+            app.handle("resume")
+        elif app.pending_delay() is not None:
+            app.step()
+        else:
+            app.handle("act", match.legal_on_screen()[-1])
+    assert match.forced_now()
+    card = match.state.legal_actions()[0].split()[1]
+    assert re.search(rf'class="kk-card tier-\w+ big is-forced[^"]*"[^>]*data-card="{card}"', app.render())
+
+
+def test_a_suggestion_is_highlighted_and_never_played():
+    app = start(["human", "quick", "quick"], game="court", seed="4")
+    match = app.match
+    while match.actor() is None:
+        app.step()
+    app.handle("act", "roll")
+    before = list(match.state.actions)
+    app.handle("hint")
+    assert match.hint in match.state.legal_actions()
+    assert match.state.actions == before
+    html = app.render()
+    if not match.hint.startswith("take"):
+        assert "data-hint" in html
+    app.handle("act", match.state.legal_actions()[0])
+    assert match.hint is None
+
+
+def test_no_suggestion_for_a_computer_or_on_someone_elses_screen():
+    app = start(["human", "human", "quick"], names=["Aki", "Ben"], seed="5")
+    match = app.match
+    assert match.needs_handoff() and not match.can_suggest()
+    app.handle("hint")
+    assert match.hint is None
+    app.handle("handoff")
+    assert match.can_suggest()
+
+
+# ---- speed, Back, stale taps ----------------------------------------------------------------
+
+def test_computer_speed_is_a_remembered_setting():
+    app = start(["human", "quick", "quick"], game="court", seed="1")
+    app.handle("speed", "fast")
+    assert app.storage.get("royaltable.speed") == "fast"
+    again = App("en", storage=app.storage)
+    assert again.speed == "fast"
+    app.match.holder = 0
+    while not app.match.is_bot(app.match.state.current):
+        app.handle("act", app.match.legal_on_screen()[0])
+    fast = app.pending_delay()
+    app.handle("speed", "slow")
+    assert app.pending_delay() > 4 * fast
+
+
+def test_back_goes_to_the_previous_screen_and_never_leaves_a_game_without_asking():
+    app = App("en")
+    assert app.back() is False                      # home: the browser may leave
+    app.handle("rules", "court")
+    assert app.back() and app.screen == "home"
+    app.handle("setup", "krypkille")
+    assert app.back() and app.screen == "home"
+    app = start(["human", "quick", "quick"])
+    assert app.back() and app.screen == "table" and app.confirm == "leave"
+    assert "saved" in app.render()
+    assert app.back() and app.confirm is None       # Back again: the question goes
+    app.back()
+    app.handle("quit", "leave")
+    assert app.screen == "home" and app.saved is not None
+
+
+def test_a_double_tap_presses_once():
+    guard = TapGuard()
+    assert guard.allows(1000, 100, 100)
+    guard.screen_changed(1000, by_tap=True, x=100, y=100)
+    assert not guard.allows(1200, 104, 98)          # the second tap of a double tap
+    assert guard.allows(1200, 300, 100)             # another button, deliberately
+    assert guard.allows(1600, 100, 100)             # later: a new decision
+    guard.screen_changed(2000, by_tap=False)
+    assert not guard.allows(2100, 10, 10)           # the table just changed under the finger
+    assert guard.allows(2300, 10, 10)
+
+
+def test_taps_on_commands_from_a_stale_screen_do_nothing():
+    app = start(["human", "quick", "quick"], game="court", seed="4")
+    match = app.match
+    while match.actor() is None:
+        app.step()
+    before = list(match.state.actions)
+    app.handle("act", "aside all")                 # not on screen before the roll
+    assert match.state.actions == before
+    app.handle("select", "x")
+    app.handle("kind", "nonsense")
+    app.handle("no_such_command")
+    assert match.state.actions == before
 
 
 def test_illegal_tap_is_refused_in_words_and_changes_nothing():
@@ -100,32 +377,59 @@ def test_illegal_tap_is_refused_in_words_and_changes_nothing():
     assert "toast" in app.render()
 
 
-def test_a_whole_match_reaches_the_result_screen():
-    app = start(["human", "quick", "strong"], seed="9")
+# ---- the log, scores, saves, whole games ---------------------------------------------------
+
+def test_the_log_numbers_moves_of_the_whole_game():
+    app = start(["human", "quick", "quick"], seed="9")
     match = app.match
-    for _ in range(3000):
-        if match.state.over and not match.paused:
+    for _ in range(300):
+        if len(match.log) > 100:
             break
-        if match.paused:
+        if match.interlude:
             app.handle("resume")
         elif app.pending_delay() is not None:
             app.step()
         else:
-            app.handle("act", match.state.legal_actions()[-1])
+            app.handle("act", match.legal_on_screen()[-1])
+    html = app.render()
+    assert f'reversed start="{len(match.log)}"' in html
+    assert html.count("<li>", html.index("log-list")) == 80
+    assert log_line(match.log[-1], app.t, match.names) in html
+
+
+def test_six_players_with_long_names_fit_the_score_table():
+    names = [f"{'X' * 30}{n}" for n in range(6)]
+    app = start(["human"] + ["quick"] * 5, names=names)
+    side = app.render().split('<aside class="table-side">')[1]
+    table = side.split("</table>")[0]
+    assert table.count("<tr") == 7                  # a row per player (and the header)
+    assert table.count('<th scope="col">') <= 6     # few columns: no sideways scrolling
+
+
+def test_a_finished_game_is_kept_for_replay_but_not_offered_to_continue():
+    app = start(["human", "quick", "strong"], seed="9", options=["limit:50"])
+    drive(app, choose=lambda legal: legal[-1])
     html = app.render()
     assert "Game over" in html and "Winner" in html
+    assert saves.load(app.storage.get(saves.SAVE_KEY)).finished
+    assert App("en", storage=app.storage).saved is None
+    app.handle("replay")
+    assert app.screen == "replay" and "is thinking" not in app.render()
+    app.handle("replay_step", "last")
+    app.handle("replay_close")
     app.handle("again")
-    assert app.match is not match and not app.match.state.over
+    assert not app.match.state.over
 
 
+@pytest.mark.parametrize("game", PLAYABLE)
 @pytest.mark.parametrize("lang", ["ja", "en"])
-def test_every_screen_renders_in_both_languages(lang):
+def test_every_screen_renders_in_both_languages(game, lang):
     app = App(lang)
     app.render()
-    app.handle("rules", "krypkille")
-    assert Translator(lang)("rules.ruling") in app.render() or "KK-4" in app.render()
+    app.handle("rules", game)
+    assert "rule-id" in app.render()
     app.handle("home")
-    app.handle("setup", "krypkille")
+    app.handle("setup", game)
     app.render()
     app.handle("lang")
     app.handle("start")
@@ -134,3 +438,31 @@ def test_every_screen_renders_in_both_languages(lang):
     assert "dialog" in app.render()
     app.handle("quit", "yes")
     assert app.screen == "home"
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_a_whole_game_of_computers_and_one_person_reaches_the_result(game):
+    spec = registry.get(game)
+    kinds = ["human"] + ["quick"] * (spec.max_players - 1)
+    app = start(kinds, game=game, seed="12")
+    drive(app, choose=lambda legal: legal[-1], steps=20000)
+    assert "result" in app.render()
+
+
+def test_after_a_decision_in_the_open_by_someone_else_the_tablet_must_come_back(monkeypatch):
+    """A decision made in the open (an offer in King's Struggle) passes the tablet
+    round: the next private screen, even of the last holder, needs a hand-off."""
+    app = start(["human", "human", "quick"], names=["Aki", "Ben"], seed="5")   # seat 2 deals
+    match = app.match
+    # Pretend Ben discards in the open: his hand is not needed for it.
+    monkeypatch.setattr(type(match.table), "private_decision", lambda self, public, private, legal:
+                        not (public["phase"] == "discard" and public["current"] == 1))
+    assert match.state.current == 0 and match.needs_handoff()
+    app.handle("handoff")
+    app.handle("act", "keep")                       # Aki, privately
+    assert match.state.current == 1 and not match.needs_handoff() and match.viewer is None
+    app.handle("act", "keep")                       # Ben, in the open: the tablet went to him
+    assert match.holder is None
+    while match.actor() is None:
+        app.step()
+    assert match.needs_handoff()

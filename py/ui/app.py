@@ -1,7 +1,8 @@
 """The app shell: screens, commands from taps, and the HTML of each screen.
 
-Pure Python (no pyscript/js): main.py feeds it taps and timer ticks and puts
-what render() returns on the page, so all of this is tested in CPython too.
+Pure Python (no pyscript/js): main.py feeds it taps, timer ticks and the
+browser's Back, and puts what render() returns on the page, so all of this is
+tested in CPython too.
 """
 from __future__ import annotations
 
@@ -10,10 +11,14 @@ from royaltable import IllegalAction, registry
 from . import rules_page, saves
 from .collection import COLLECTION, playable
 from .html import button, esc
-from .i18n import Translator, default_lang
-from .match import Match
+from .i18n import Translator, default_lang, load_game
+from .icons import icon
+from .match import LINGER, SPEEDS, SUMMARY, Match
 
 LANG_KEY = "royaltable.lang"
+SPEED_KEY = "royaltable.speed"
+KINDS = ("human", "quick", "strong")
+LOG_SHOWN = 80
 
 
 class MemoryStorage(dict):
@@ -27,22 +32,26 @@ class MemoryStorage(dict):
     def remove(self, key):
         self.pop(key, None)
 
-KINDS = ("human", "quick", "strong")
-
 
 class Ctx:
     """What a table renderer may use: never the state, only views and legal actions."""
-    def __init__(self, t: Translator, match: Match):
+    def __init__(self, t: Translator, match: Match, replay: bool = False):
         self.t = t
         self.names = match.names
         self.bots = [match.is_bot(s) for s in range(len(match.seats))]
-        self.viewer = match.viewer
-        self.paused = match.paused
+        self.replay = replay
+        self.viewer = None if replay else match.viewer
+        self.actor = None if replay else match.actor()        # the person deciding on screen
+        self.legal = [] if replay else match.legal_on_screen()
+        self.interlude = None if replay else match.interlude
+        self.lingering = self.interlude == LINGER
         self.selection = list(match.selection)
+        self.hint = None if replay else match.hint
         state = match.state
         self.last_action = state.actions[-1] if state.actions else None
-        mine = state.current is not None and state.current == match.viewer and not match.forced_now()
-        self.legal = state.legal_actions() if mine and not match.paused else []
+        # The move the app is about to play for the person holding the tablet.
+        self.forced = (state.legal_actions()[0] if not replay and match.forced_now()
+                       and state.current == self.viewer else None)
 
 
 class App:
@@ -50,24 +59,26 @@ class App:
         self.storage = storage if storage is not None else MemoryStorage()
         self.t = Translator(lang or self.storage.get(LANG_KEY) or default_lang(browser_langs))
         self.pace = pace
+        speed = self.storage.get(SPEED_KEY)
+        self.speed = speed if speed in SPEEDS else "normal"
         self.screen = "home"
         self.replaying: dict | None = None
-        self.saved: tuple | None = None        # (seats, record) of a readable save
-        self.save_problem: str | None = None   # why the save could not be read
+        self.saved: saves.Save | None = None     # a game that can be continued
+        self.save_problem: str | None = None     # why the save could not be read
         self.check_save()
         self.rules_game = None
         self.rules_return = "home"
         self.setup: dict | None = None
         self.match: Match | None = None
         self.message: str | None = None
-        self.confirm_quit = False
+        self.confirm: str | None = None          # "quit" or "leave": a question over the table
 
     # ---- commands -----------------------------------------------------------
     def handle(self, cmd: str, arg: str = "") -> None:
         handler = getattr(self, f"cmd_{cmd}", None)
         if handler is None:
             return
-        self.message = None if cmd != "dismiss" else self.message
+        self.message = None
         handler(arg)
         if cmd in ("act", "undo"):
             self.save()
@@ -81,6 +92,14 @@ class App:
         if self.setup:
             self._rename_defaults()
 
+    def cmd_speed(self, arg):
+        """Slow, normal or fast computer moves; a tap without a choice cycles."""
+        order = list(SPEEDS)
+        self.speed = arg if arg in SPEEDS else order[(order.index(self.speed) + 1) % len(order)]
+        self.storage.set(SPEED_KEY, self.speed)
+        if self.match:
+            self.match.speed = self.speed
+
     def cmd_home(self, arg):
         if self.screen == "rules" and self.rules_return == "table" and self.match:
             self.screen = "table"
@@ -88,6 +107,9 @@ class App:
         self.screen = "home"
 
     def cmd_rules(self, arg):
+        if not playable(arg):
+            return
+        load_game(arg)
         self.rules_game = arg
         self.rules_return = self.screen
         self.screen = "rules"
@@ -95,6 +117,7 @@ class App:
     def cmd_setup(self, arg):
         if not playable(arg):
             return
+        load_game(arg)
         game = registry.get(arg)
         players = game.default_players or game.min_players
         self.setup = {"game": arg, "players": players,
@@ -119,29 +142,30 @@ class App:
 
     def cmd_players(self, arg):
         game = registry.get(self.setup["game"])
-        n = int(arg)
-        if game.min_players <= n <= game.max_players:
-            self.setup["players"] = n
+        if arg.isdigit() and game.min_players <= int(arg) <= game.max_players:
+            self.setup["players"] = int(arg)
 
     def cmd_kind(self, arg):
-        seat, kind = arg.split(":")
-        if kind in KINDS:
+        seat, _, kind = arg.partition(":")
+        if kind in KINDS and seat.isdigit() and int(seat) < len(self.setup["kinds"]):
             self.setup["kinds"][int(seat)] = kind
             self._rename_defaults()
 
     def cmd_option(self, arg):
-        name, value = arg.split(":", 1)
-        choices = registry.get(self.setup["game"]).options[name][0]
-        for choice in choices:
+        name, _, value = arg.partition(":")
+        options = registry.get(self.setup["game"]).options
+        for choice in options.get(name, ((), None))[0]:
             if str(choice) == value:
                 self.setup["options"][name] = choice
 
     def field(self, name: str, value: str) -> None:
         """Text typed into the new-game form (no redraw, so typing is not lost)."""
+        if not self.setup or not isinstance(value, str):
+            return
         if name == "seed":
             self.setup["seed"] = value
-        elif name.startswith("name:"):
-            seat = int(name.split(":")[1])
+        elif name.startswith("name:") and name[5:].isdigit():
+            seat = int(name[5:])
             self.setup["names"][seat] = value
             self.setup["custom"][seat] = True
 
@@ -161,50 +185,89 @@ class App:
                 self.message = self.t("setup.bad_seed")
                 return
         seats = [{"name": names[s], "kind": setup["kinds"][s]} for s in range(n)]
-        self.match = Match(setup["game"], seats, setup["options"], seed, self.pace)
-        self.confirm_quit = False
+        self._open(Match(setup["game"], seats, setup["options"], seed, self.pace, self.speed))
+
+    def _open(self, match: Match) -> None:
+        self.match = match
+        self.confirm = None
         self.screen = "table"
         self.saved = self.save_problem = None
         self.save()
 
     def cmd_again(self, arg):
         match = self.match
-        self.match = Match(match.game.id, match.seats, match.state.options, None, self.pace)
-        self.screen = "table"
-        self.save()
+        self._open(Match(match.game.id, match.seats, match.state.options, None, self.pace, self.speed))
 
     def cmd_act(self, action):
         match = self.match
-        if not match or match.needs_handoff() or match.paused:
+        if not match or self.confirm or action not in match.legal_on_screen():
+            if match and action and match.actor() is not None and not match.needs_handoff():
+                self._refuse(action)
             return
+        match.act(action, match.actor())
+
+    def _refuse(self, action):
+        """An action the rules do not allow now: say why; nothing changes."""
         try:
-            match.act(action, match.viewer if match.viewer is not None else -1)
+            self.match.state.clone().apply(action, seat=self.match.actor())
         except IllegalAction as err:
             self.message = self.t("error.illegal", reason=str(err))
 
     def cmd_select(self, arg):
-        selection = self.match.selection
+        match = self.match
+        if not match or not match.legal_on_screen() or not arg.isdigit():
+            return
         index = int(arg)
-        if index in selection:
-            selection.remove(index)
+        if index in match.selection:
+            match.selection.remove(index)
         else:
-            selection.append(index)
+            match.selection.append(index)
 
     def cmd_handoff(self, arg):
-        if self.match and self.match.needs_handoff():
+        if self.match:
             self.match.take_tablet()
 
     def cmd_resume(self, arg):
         if self.match:
             self.match.resume()
 
+    def cmd_hint(self, arg):
+        if self.match:
+            self.match.suggest()
+
     def cmd_quit(self, arg):
-        self.confirm_quit = arg != "cancel"
         if arg == "yes":
             self.match = None
-            self.confirm_quit = False
+            self.confirm = None
             self.screen = "home"
-            self.save()
+            self.storage.remove(saves.SAVE_KEY)
+            return
+        if arg == "leave":                       # keeps the save: Continue on the home screen
+            self.confirm = None
+            self.match = None
+            self.screen = "home"
+            self.check_save()
+            return
+        self.confirm = None if arg == "cancel" else "quit"
+
+    def back(self) -> bool:
+        """The browser's Back (a tablet's back swipe): the app's previous screen.
+        False when there is none and the browser may leave the app."""
+        if self.screen == "rules":
+            self.cmd_home("")
+        elif self.screen == "setup":
+            self.screen = "home"
+        elif self.screen == "replay":
+            self.cmd_replay_close("")
+        elif self.screen == "table" and self.match:
+            if self.match.state.over:
+                self.cmd_quit("yes")
+            else:                                # never leave a game without asking
+                self.confirm = None if self.confirm else "leave"
+        else:
+            return False
+        self.message = None
+        return True
 
     # ---- the saved game -------------------------------------------------------
     def check_save(self) -> None:
@@ -212,24 +275,23 @@ class App:
         self.saved = self.save_problem = None
         if text:
             try:
-                self.saved = saves.load(text)
+                save = saves.load(text)
             except saves.SaveError as err:
                 self.save_problem = str(err)
+            else:
+                self.saved = None if save.finished else save
 
     def save(self) -> None:
-        """Called after every change: a game in progress survives any reload."""
+        """Called after every change: a game in progress survives any reload (a
+        finished one stays too, for a replay, but is not offered to continue)."""
         match = self.match
-        if match and not match.state.over:
+        if match:
             self.storage.set(saves.SAVE_KEY, saves.dump(match.seats, match.record()))
-        else:
-            self.storage.remove(saves.SAVE_KEY)
 
     def cmd_continue(self, arg):
         if self.saved:
-            seats, record = self.saved
-            self.match = Match.from_record(seats, record, self.pace)
-            self.saved = None
-            self.screen = "table"
+            save = self.saved
+            self._open(Match.from_record(save.seats, save.record, self.pace, self.speed))
 
     def cmd_discard_save(self, arg):
         self.storage.remove(saves.SAVE_KEY)
@@ -241,11 +303,15 @@ class App:
 
     def cmd_replay(self, arg):
         match = self.match
+        if not match or not match.state.over:
+            return
         self.replaying = {"seats": match.seats, "record": match.record(), "step": 0}
         self._replay_to(0)
         self.screen = "replay"
 
     def cmd_replay_step(self, arg):
+        if not self.replaying:
+            return
         total = len(self.replaying["record"]["actions"])
         step = self.replaying["step"]
         target = {"first": 0, "back": step - 1, "next": step + 1, "last": total}.get(arg, step)
@@ -262,7 +328,7 @@ class App:
 
     # ---- time ---------------------------------------------------------------
     def pending_delay(self) -> int | None:
-        if self.screen != "table" or not self.match or self.confirm_quit:
+        if self.screen != "table" or not self.match or self.confirm:
             return None
         return self.match.pending_delay()
 
@@ -271,7 +337,24 @@ class App:
             self.match.step()
             self.save()
 
+    def skip_linger(self) -> bool:
+        """A tap anywhere during a moment's pause ends it. True if it did."""
+        if self.screen == "table" and self.match and self.match.interlude == LINGER:
+            self.match.resume()
+            return True
+        return False
+
     # ---- drawing ------------------------------------------------------------
+    def screen_key(self) -> str:
+        """Changes when a different kind of screen appears (the page scrolls to its top)."""
+        if self.screen == "table" and self.match:
+            match = self.match
+            kind = ("confirm" if self.confirm else "handoff" if match.needs_handoff()
+                    else "summary" if match.interlude == SUMMARY
+                    else "result" if match.state.over else "table")
+            return f"table:{kind}"
+        return self.screen
+
     def render(self) -> str:
         body = getattr(self, f"render_{self.screen}")()
         message = ""
@@ -282,8 +365,10 @@ class App:
 
     def topbar(self, title: str, extra: str = "") -> str:
         t = self.t
-        home = "" if self.screen in ("home", "table") else button(
-            "⌂ " + esc(t("nav.home") if self.screen != "rules" else t("nav.back")), "home", cls="btn-ghost")
+        home = ""
+        if self.screen not in ("home", "table"):
+            label = t("nav.back") if self.screen == "rules" else t("nav.home")
+            home = button(icon("home") + " " + esc(label), "home", cls="btn-ghost")
         lang = button(esc(t("lang.switch")), "lang", cls="btn-ghost", aria=t("lang.switch.label"))
         return (f'<header class="topbar"><div class="topbar-left">{home}'
                 f'<h1 class="topbar-title">{title}</h1></div>'
@@ -301,10 +386,10 @@ class App:
                 badge = ""
             else:
                 actions = ""
-                badge = f'<span class="badge badge-coming">◷ {esc(t("home.coming"))}</span>'
+                badge = f'<span class="badge badge-coming">{esc(t("home.coming"))}</span>'
             cards.append(
                 f'<article class="game-card {"" if ready else "is-coming"}" data-game="{game_id}">'
-                f'<div class="game-card-crest" aria-hidden="true">{CRESTS[game_id]}</div>'
+                f'<div class="game-card-crest">{icon(game_id, "crest")}</div>'
                 f'<h2>{esc(t("game." + game_id))}</h2>'
                 f'<p class="game-card-players">{esc(players)}</p>'
                 f'<p class="game-card-blurb">{esc(t("game." + game_id + ".blurb"))}</p>'
@@ -321,8 +406,8 @@ class App:
                     f'{esc(t("save." + self.save_problem))}</p>'
                     f'{button(esc(t("save.discard")), "discard_save", cls="btn-danger")}</div>')
         if self.saved:
-            seats, record = self.saved
-            names = "、".join(s["name"] for s in seats) if t.lang == "ja" else ", ".join(s["name"] for s in seats)
+            seats, record = self.saved.seats, self.saved.record
+            names = t.join([s["name"] for s in seats])
             return (f'<div class="save-panel"><p><strong>{esc(t("save.title", game=t("game." + record["game"])))}</strong>'
                     f'<br><span>{esc(t("save.detail", names=names, n=len(record["actions"])))}</span></p>'
                     f'<div class="dialog-actions">{button(esc(t("save.continue")), "continue", cls="btn-primary btn-big")}'
@@ -340,7 +425,7 @@ class App:
         game = registry.get(setup["game"])
         counts = "".join(
             button(str(n), "players", str(n), cls="btn-choice" + (" is-on" if n == setup["players"] else ""),
-                   aria=f'{t("setup.players")} {n}')
+                   aria=t("setup.players.n", n=n))
             for n in range(game.min_players, game.max_players + 1))
         rows = []
         for seat in range(setup["players"]):
@@ -357,10 +442,10 @@ class App:
         options = []
         for name, (choices, _) in game.options.items():
             buttons = "".join(
-                button(esc(t(f"option.{name}.value", value=c)), "option", f"{name}:{c}",
+                button(esc(t(f"option.{game.id}.{name}.value", value=c)), "option", f"{name}:{c}",
                        cls="btn-choice" + (" is-on" if setup["options"][name] == c else ""))
                 for c in choices)
-            options.append(f'<div class="form-row"><span class="form-label">{esc(t("option." + name))}</span>'
+            options.append(f'<div class="form-row"><span class="form-label">{esc(t(f"option.{game.id}.{name}"))}</span>'
                            f'<div class="choice-group">{buttons}</div></div>')
         return (self.topbar(esc(t("setup.title", game=t("game." + setup["game"]))),
                             button(esc(t("nav.rules")), "rules", setup["game"], cls="btn-ghost"))
@@ -369,52 +454,84 @@ class App:
                 f'<div class="choice-group">{counts}</div></div>'
                 f'<div class="seats">{"".join(rows)}</div>'
                 + "".join(options)
-                + f'<div class="form-row"><label class="form-label" for="seed">{esc(t("setup.seed"))}</label>'
+                + f'<div class="form-row"><span class="form-label">{esc(t("speed.title"))}</span>'
+                f'<div class="choice-group">{self._speed_choices()}</div></div>'
+                f'<div class="form-row"><label class="form-label" for="seed">{esc(t("setup.seed"))}</label>'
                 f'<input id="seed" class="seed-input" data-field="seed" inputmode="numeric" '
                 f'value="{esc(setup["seed"])}"><span class="hint">{esc(t("setup.seed.hint"))}</span></div>'
                 f'<div class="form-actions">{button(esc(t("setup.start")), "start", cls="btn-primary btn-big")}</div>'
                 '</section>')
 
+    def _speed_choices(self) -> str:
+        return "".join(button(esc(self.t("speed." + s)), "speed", s,
+                              cls="btn-choice" + (" is-on" if self.speed == s else ""))
+                       for s in SPEEDS)
+
     def render_table(self) -> str:
         t = self.t
         match = self.match
         game_id = match.game.id
-        quit_button = button(esc(t("nav.quit")), "quit", cls="btn-ghost")
-        undo = ""
-        if match.undo_depth() and not self.confirm_quit:
-            undo = button("↶ " + esc(t("undo.button", name=match.names[match.viewer])), "undo", cls="btn-undo")
-        bar = self.topbar(esc(t("game." + game_id)),
-                          undo + button(esc(t("nav.rules")), "rules", game_id, cls="btn-ghost") + quit_button)
-        if self.confirm_quit:
-            return bar + (f'<section class="dialog" role="dialog"><p>{esc(t("nav.quit.confirm"))}</p>'
-                          f'<div class="dialog-actions">{button(esc(t("nav.quit.yes")), "quit", "yes", cls="btn-danger")}'
-                          f'{button(esc(t("nav.quit.no")), "quit", "cancel", cls="btn-primary")}</div></section>')
+        tools = []
+        undoer = match.undoer()
+        if undoer is not None and not self.confirm:
+            tools.append(button(icon("undo") + " " + esc(t("undo.button", name=match.names[undoer])),
+                                "undo", cls="btn-undo"))
+        if match.can_suggest() and not self.confirm:
+            tools.append(button(icon("hint") + " " + esc(t("hint.button")), "hint", cls="btn-hint",
+                                disabled=match.hint is not None))
+        if any(match.is_bot(s) for s in range(len(match.seats))):
+            tools.append(button(icon("speed") + " " + esc(t("speed.button", speed=t("speed." + self.speed))),
+                                "speed", cls="btn-ghost"))
+        tools.append(button(esc(t("nav.rules")), "rules", game_id, cls="btn-ghost"))
+        tools.append(button(esc(t("nav.quit")), "quit", cls="btn-ghost"))
+        bar = self.topbar(esc(t("game." + game_id)), "".join(tools))
+        screen = self.screen_key().split(":")[1]
+        if self.confirm:
+            return bar + self.render_confirm()
         if match.needs_handoff():
-            name = match.names[match.state.current]
+            seat = match.state.current
+            name = match.names[seat]
             # Nothing private is drawn here: the previous holder's cards are gone.
-            return bar + (f'<section class="handoff" role="dialog" aria-live="assertive">'
-                          f'<div class="handoff-icon" aria-hidden="true">⇄</div>'
+            return bar + (f'<section class="handoff" role="dialog" aria-live="assertive" data-screen="handoff">'
+                          f'<div class="handoff-icon">{icon("handoff")}</div>'
                           f'<h2>{esc(t("handoff.title", name=name))}</h2>'
                           f'<p>{esc(t("handoff.body"))}</p>'
-                          f'{button(esc(t("handoff.ready", name=name)), "handoff", cls="btn-primary btn-big")}'
+                          f'{button(esc(t("handoff.ready", name=name)), "handoff", str(seat), cls="btn-primary btn-big")}'
                           '</section>')
         ctx = Ctx(t, match)
         view = match.state.view(match.viewer)
         body = match.table.render(view, ctx)
-        if match.state.over and not match.paused:
+        if match.interlude == SUMMARY:
+            body += f'<div class="overlay">{match.table.summary(view, ctx)}</div>'
+        elif match.state.over:
             body = self.render_result(ctx, view) + body
-        side = match.table.side(view, ctx) + self.render_log()
-        return (f'{bar}<div class="table-layout"><div class="table-main">{body}</div>'
-                f'<aside class="table-side">{side}</aside></div>')
+        if match.hint:
+            body = _mark_hint(body, match.hint)
+        side = match.table.side(view, ctx) + self.render_log(match)
+        viewer = "" if match.viewer is None else str(match.viewer)
+        return (f'{bar}<div class="table-layout" data-screen="{screen}" data-viewer="{viewer}">'
+                f'<div class="table-main">{body}</div><aside class="table-side">{side}</aside></div>')
+
+    def render_confirm(self) -> str:
+        t = self.t
+        if self.confirm == "leave":
+            text, actions = t("nav.leave.confirm"), (
+                button(esc(t("nav.quit.no")), "quit", "cancel", cls="btn-primary")
+                + button(esc(t("nav.leave.yes")), "quit", "leave"))
+        else:
+            text, actions = t("nav.quit.confirm"), (
+                button(esc(t("nav.quit.yes")), "quit", "yes", cls="btn-danger")
+                + button(esc(t("nav.quit.no")), "quit", "cancel", cls="btn-primary"))
+        return (f'<section class="dialog" role="dialog" data-screen="confirm"><p>{esc(text)}</p>'
+                f'<div class="dialog-actions">{actions}</div></section>')
 
     def render_result(self, ctx: Ctx, view: dict) -> str:
         t = self.t
         match = self.match
         result = match.state.result()
-        winners = [match.names[s] for s in result["winners"]]
-        line = t("result.winner" if len(winners) == 1 else "result.winners", names="、".join(winners)
-                 if t.lang == "ja" else ", ".join(winners))
-        return (f'<section class="result" role="status"><h2>♛ {esc(t("result.title"))}</h2>'
+        winners = t.join([match.names[s] for s in result["winners"]])
+        line = t("result.winner" if len(result["winners"]) == 1 else "result.winners", names=winners)
+        return (f'<section class="result" role="status"><h2>{icon("crown")} {esc(t("result.title"))}</h2>'
                 f'<p class="result-winners">{esc(line)}</p>'
                 f'{match.table.result_detail(view, ctx)}'
                 f'<div class="dialog-actions">{button(esc(t("result.again")), "again", cls="btn-primary")}'
@@ -427,28 +544,35 @@ class App:
         match = replaying["match"]
         step, total = replaying["step"], len(replaying["record"]["actions"])
         controls = "".join(
-            button(label, "replay_step", arg, disabled=disabled, aria=t("replay." + arg))
-            for label, arg, disabled in (("⏮", "first", step == 0), ("◀", "back", step == 0),
-                                         ("▶", "next", step == total), ("⏭", "last", step == total)))
+            button(icon(arg), "replay_step", arg, disabled=disabled, aria=t("replay." + arg))
+            for arg, disabled in (("first", step == 0), ("back", step == 0),
+                                  ("next", step == total), ("last", step == total)))
         bar = self.topbar(esc(t("replay.title", game=t("game." + match.game.id))),
                           button(esc(t("replay.close")), "replay_close", cls="btn-ghost"))
-        ctx = Ctx(t, match)
-        ctx.legal = []
-        ctx.paused = False
+        ctx = Ctx(t, match, replay=True)
         view = match.state.view(None)
-        last = (f'{esc(log_line(match.log[-1], t, match.names))}' if step else "")
+        last = esc(log_line(match.log[-1], t, match.names)) if step and match.log else ""
         return (f'{bar}<div class="replay-bar" role="toolbar">{controls}'
                 f'<span class="replay-step">{esc(t("replay.step", n=step, total=total))}</span>'
                 f'<span class="replay-last">{last}</span></div>'
-                f'<div class="table-layout"><div class="table-main">{match.table.render(view, ctx)}</div>'
+                f'<div class="table-layout" data-screen="replay" data-viewer="">'
+                f'<div class="table-main">{match.table.render(view, ctx)}</div>'
                 f'<aside class="table-side">{match.table.side(view, ctx)}{self.render_log(match)}</aside></div>')
 
-    def render_log(self, match: Match | None = None) -> str:
+    def render_log(self, match: Match) -> str:
         t = self.t
-        match = match or self.match
-        lines = [f"<li>{esc(log_line(entry, t, match.names))}</li>" for entry in reversed(match.log[-80:])]
+        shown = match.log[-LOG_SHOWN:]
+        lines = [f"<li>{esc(log_line(entry, t, match.names))}</li>" for entry in reversed(shown)]
+        # Numbered as moves of the whole game, newest first, even when older ones are cut.
         return (f'<details class="log" open><summary>{esc(t("table.log"))}</summary>'
-                f'<ol class="log-list" reversed>{"".join(lines)}</ol></details>')
+                f'<ol class="log-list" reversed start="{len(match.log)}" tabindex="0" '
+                f'aria-label="{esc(t("table.log"))}">{"".join(lines)}</ol></details>')
+
+
+def _mark_hint(html: str, action: str) -> str:
+    """Highlights the suggested move: every button that plays exactly that action."""
+    needle = f'data-cmd="act" data-arg="{esc(action)}"'
+    return html.replace(needle, needle + " data-hint")
 
 
 def log_line(entry, t: Translator, names: list[str]) -> str:
@@ -466,6 +590,3 @@ def resolve(params: dict, t: Translator, names: list[str]) -> dict:
             value = t(value[1])
         out[key] = value
     return out
-
-
-CRESTS = {"court": "♚", "krypkille": "🂠", "whispers": "✉", "golden_key": "⚿", "struggle": "⚔"}

@@ -11,6 +11,13 @@ def esc(text) -> str:
 def button(label: str, cmd: str, arg: str = "", cls: str = "", disabled: bool = False,
            aria: str | None = None) -> str:
     """A tappable button; `label` is already HTML (escape text before passing it)."""
+    return tappable(label, cmd, arg, "btn " + cls, disabled=disabled, aria=aria)
+
+
+def tappable(inner: str, cmd: str, arg: str = "", cls: str = "", disabled: bool = False,
+             aria: str | None = None, extra: str = "") -> str:
+    """Any tappable thing (a card, a die, a board space) as a <button>. The
+    attribute order `data-cmd` then `data-arg` is relied on to mark a suggested move."""
     attrs = f' data-cmd="{esc(cmd)}"'
     if arg != "":
         attrs += f' data-arg="{esc(arg)}"'
@@ -18,4 +25,4 @@ def button(label: str, cmd: str, arg: str = "", cls: str = "", disabled: bool = 
         attrs += f' aria-label="{esc(aria)}"'
     if disabled:
         attrs += " disabled"
-    return f'<button type="button" class="btn {cls}"{attrs}>{label}</button>'
+    return f'<button type="button" class="{cls.strip()}"{attrs}{extra}>{inner}</button>'

@@ -5,6 +5,8 @@ itself (and a test checks that every key used exists in both languages).
 """
 from __future__ import annotations
 
+import importlib
+
 LANGS = ("ja", "en")
 
 CATALOG: dict[str, tuple[str, str]] = {
@@ -51,15 +53,14 @@ CATALOG: dict[str, tuple[str, str]] = {
     "setup.kind.strong": ("コンピュータ（つよい）", "Computer (strong)"),
     "setup.options": ("オプション", "Options"),
     "setup.seed": ("シード（任意）", "Seed (optional)"),
-    "setup.seed.hint": ("同じシードなら同じ配り方になります。", "The same seed deals the same cards."),
+    "setup.seed.hint": ("同じシードなら、配り方もサイコロも同じゲームになります。",
+                        "The same seed gives the same game: the same deals and dice rolls."),
     "setup.start": ("ゲーム開始", "Start game"),
     "setup.bad_seed": ("シードは数字で入力してください。", "The seed must be a whole number."),
     "setup.empty_name": ("席{n}の名前を入れてください。", "Seat {n} needs a name."),
     "setup.default_human": ("プレイヤー{n}", "Player {n}"),
     "bot.names": ("ヘンリー,アン,エドワード,マーガレット,リチャード,エリザベス",
                   "Henry,Anne,Edward,Margaret,Richard,Elizabeth"),
-    "option.limit": ("終了する失点", "Penalty limit"),
-    "option.limit.value": ("{value}点", "{value} points"),
     # --- table, shared ------------------------------------------------------------
     "table.turn": ("{name}の番", "{name}'s turn"),
     "table.your_turn": ("{name}さん、あなたの番です", "{name}, it's your turn"),
@@ -78,7 +79,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "error.illegal": ("その手は打てません：{reason}", "That move is not allowed: {reason}"),
     "error.dismiss": ("閉じる", "Dismiss"),
     "save.title": ("続きから遊ぶ：{game}", "Continue: {game}"),
-    "save.detail": ("{names}（{n}手目まで）", "{names} ({n} moves played)"),
+    "save.detail": ("{names}（{n}手目まで）", "{names} ({n} move played)|{names} ({n} moves played)"),
     "save.continue": ("続ける", "Continue"),
     "save.discard": ("保存を消す", "Discard the save"),
     "save.problem": ("保存されたゲームを読み込めませんでした。", "The saved game could not be read."),
@@ -97,135 +98,31 @@ CATALOG: dict[str, tuple[str, str]] = {
     "replay.last": ("最後へ", "To the end"),
     "rules.title": ("{game}のルール", "Rules of {game}"),
     "rules.ruling": ("この版の裁定", "This edition's ruling"),
-    # --- Krypkille ----------------------------------------------------------------
-    "kk.card.mask": ("顔", "Mask"),
-    "kk.card.flowerpot": ("植木鉢", "Flowerpot"),
-    "kk.card.wreath": ("花輪", "Wreath"),
-    "kk.card.inn": ("宿", "Inn"),
-    "kk.card.horse": ("騎馬", "Horse"),
-    "kk.card.pig": ("ブタ", "Pig"),
-    "kk.card.hussar": ("騎兵", "Hussar"),
-    "kk.card.cuckoo": ("カッコー", "Cuckoo"),
-    "kk.card.jester": ("道化師", "Jester"),
-    "kk.penalty": ("失点{n}", "{n} pts"),
-    "kk.round": ("第{n}回", "Round {n}"),
-    "kk.dealer": ("ディーラー", "Dealer"),
-    "kk.limit": ("{n}点で終了", "Ends at {n}"),
-    "kk.stock": ("山札 {n}枚", "Stock: {n}"),
-    "kk.discard_pile": ("捨て札 {n}枚", "Discards: {n}"),
-    "kk.total": ("合計{n}", "Total {n}"),
-    "kk.hand_count": ("手札{n}枚", "{n} cards"),
-    "kk.discarded": ("{n}枚捨てた", "discarded {n}"),
-    "kk.your_hand": ("{name}の手札", "{name}'s hand"),
-    "kk.hand_hidden": ("手札は持ち主だけが見られます", "Hands are seen by their owners only"),
-    "kk.phase.discard": ("捨て札：0〜3枚を選んで捨てる", "Discard: throw away 0 to 3 cards"),
-    "kk.phase.play": ("トリック{n} / 4", "Trick {n} of 4"),
-    "kk.phase.showdown": ("ショーダウン：宣言かパス", "Showdown: declare or pass"),
-    "kk.hint.discard": ("捨てるカードをタップして選び、ボタンを押してください。",
-                        "Tap the cards to throw away, then press the button."),
-    "kk.hint.lead": ("リード：好きなカードをタップして出してください。", "Your lead: tap any card to play it."),
-    "kk.hint.forced": ("{name}の出すカードは決まっています（強制）…", "{name}'s card is forced…"),
-    "kk.hint.showdown": ("最後のカードが一番低いと思えば宣言。", "Declare if you think your last card is the lowest."),
-    "kk.discard_n": ("{n}枚捨てる", "Discard {n}"),
-    "kk.keep_all": ("捨てない", "Keep all"),
-    "kk.too_many": ("捨てられるのは3枚までです", "At most 3 cards"),
-    "kk.declare": ("宣言（カードを見せる）", "Declare (show my card)"),
-    "kk.pass": ("パス", "Pass"),
-    "kk.trick": ("トリック{n}", "Trick {n}"),
-    "kk.trick_won": ("{name}が取った", "won by {name}"),
-    "kk.table_empty": ("リードを待っています", "Waiting for the lead"),
-    "kk.scores": ("得点表", "Scores"),
-    "kk.scores.round": ("回", "Rnd"),
-    "kk.round_over": ("第{n}回の結果", "Round {n} result"),
-    "kk.next_round": ("次の回へ", "Next round"),
-    "kk.final_scores": ("最終結果を見る", "See the final result"),
-    "kk.outcome.success": ("{name}の宣言成功！", "{name} declared and succeeded!"),
-    "kk.outcome.fail": ("{name}の宣言失敗（+10）", "{name} declared and failed (+10)"),
-    "kk.outcome.coward": ("全員パス：{name}は臆病者（10点）", "Everyone passed: {name} is the coward (10)"),
-    "kk.outcome.void": ("全員パス、最低が2人：無効", "Everyone passed, two lowest: void round"),
-    "kk.last_card": ("最後のカード", "Last card"),
-    "kk.round_score": ("この回", "This round"),
-    "kk.lowest_wins": ("合計失点が一番少ない人の勝ち", "Lowest total wins"),
-    "kk.showdown.choice.declare": ("宣言", "declared"),
-    "kk.showdown.choice.pass": ("パス", "passed"),
-    "kk.log.deal": ("第{n}回：{name}がディーラー", "Round {n}: {name} deals"),
-    "kk.log.discard": ("{name}が{n}枚捨てた", "{name} discarded {n}"),
-    "kk.log.keep": ("{name}は捨てなかった", "{name} kept all cards"),
-    "kk.log.lead": ("{name}が{card}をリード", "{name} led {card}"),
-    "kk.log.follow": ("{name}が{card}を出した", "{name} played {card}"),
-    "kk.log.forced": ("{name}が{card}を出した（強制）", "{name} played {card} (forced)"),
-    "kk.log.trick": ("{name}がトリックを取った", "{name} won the trick"),
-    "kk.log.declare": ("{name}が宣言：{card}", "{name} declared: {card}"),
-    "kk.log.pass": ("{name}はパス", "{name} passed"),
-    "kk.log.scores": ("結果：{scores}", "Result: {scores}"),
-    # --- To Court the King ---------------------------------------------------------
-    "ct.die.unrolled": ("まだ振っていないダイス", "a die not rolled yet"),
-    "ct.die.value": ("{n}の目", "showing {n}"),
-    "ct.kind": ("{face}が{count}個", "{count} × {face}"),
-    "ct.kind.none": ("なし", "none"),
-    "ct.round": ("第{n}ラウンド", "Round {n}"),
-    "ct.start_player": ("スタートプレイヤー：{name}", "Start player: {name}"),
-    "ct.final_round": ("最終ラウンド", "Final round"),
-    "ct.king_to_beat": ("王：{name}（{kind}）", "King: {name} ({kind})"),
-    "ct.starts": ("スタート", "Starts"),
-    "ct.no_cards": ("人物なし", "no characters"),
-    "ct.plate": ("ダイス{dice}個・手番{n}番目", "{dice} dice · plays {n}."),
-    "ct.tray": ("{name}のダイス", "{name}'s dice"),
-    "ct.best": ("最多：{kind}・合計{total}", "Best: {kind} · sum {total}"),
-    "ct.active": ("振るダイス", "Active dice"),
-    "ct.aside": ("確定したダイス", "Set aside"),
-    "ct.none": ("—", "—"),
-    "ct.hint.pick": ("{card}：ダイスをタップして選んでください。", "{card}: tap the dice to choose."),
-    "ct.hint.value": ("{card}：新しい目を選んでください。", "{card}: choose the new value."),
-    "ct.hint.aside": ("振ったあとは1個以上のダイスを確定してください（タップ）。",
-                      "After a roll, set aside at least one die (tap it)."),
-    "ct.hint.take": ("取る人物をサプライからタップ。", "Tap a character in the supply to take it."),
-    "ct.roll": ("ダイスを振る（{n}個）", "Roll {n} dice"),
-    "ct.aside_all": ("すべて確定", "Set all aside"),
-    "ct.confirm": ("決定", "Confirm"),
-    "ct.cancel": ("やめる", "Cancel"),
-    "ct.done": ("ダイス確定を終える", "Finish the dice"),
-    "ct.pass": ("何も取らない", "Take nothing"),
-    "ct.used": ("使用済み", "used"),
-    "ct.abilities": ("能力", "Abilities"),
-    "ct.unlimited": ("無制限", "unlimited"),
-    "ct.left": ("残り{n}", "{n} left"),
-    "ct.earned": ("取れる", "can take"),
-    "ct.supply": ("人物カード", "Characters"),
-    "ct.supply.hint": ("◆は条件、その下が能力。I〜Vは必要なダイスの数の目安（3〜7個）。",
-                        "◆ is the requirement, below it the ability. I–V: the dice it usually needs (3 to 7)."),
-    "ct.row.0": ("道化師／詐欺師", "Jester / Swindler"),
-    "ct.row.1": ("ダイス3個から", "From 3 dice"),
-    "ct.row.2": ("ダイス4個から", "From 4 dice"),
-    "ct.row.3": ("ダイス5個から", "From 5 dice"),
-    "ct.row.4": ("ダイス6個から", "From 6 dice"),
-    "ct.row.5": ("ダイス7個：王と王妃", "7 dice: King and Queen"),
-    "ct.players": ("プレイヤー", "Players"),
-    "ct.col.dice": ("ダイス", "Dice"),
-    "ct.col.cards": ("人物", "Cards"),
-    "ct.final_standings": ("最終ラウンドの結果", "Final round so far"),
-    "ct.log.start": ("スタートプレイヤー：{name}", "{name} starts"),
-    "ct.log.roll": ("{name}が振った：{dice}", "{name} rolled {dice}"),
-    "ct.log.aside": ("{name}が{n}を確定", "{name} set aside a {n}"),
-    "ct.log.aside_all": ("{name}がすべて確定", "{name} set all dice aside"),
-    "ct.log.use": ("{name}が{card}を使った", "{name} used the {card}"),
-    "ct.log.take": ("{name}が{card}を取った", "{name} took the {card}"),
-    "ct.log.pass": ("{name}は何も取らなかった", "{name} took nothing"),
-    "ct.log.final_king": ("{name}が王を奪った：{dice}", "{name} takes the King: {dice}"),
-    "ct.log.final_miss": ("{name}は王に届かず：{dice}", "{name} did not beat the King: {dice}"),
-    "ct.log.final_round": ("最終ラウンド開始！", "The final round begins!"),
-    "ct.log.round": ("第{n}ラウンド：{name}から", "Round {n}: {name} starts"),
+    "nav.leave.confirm": ("テーブルを離れますか？ ゲームは保存され、ホーム画面から続けられます。",
+                          "Leave the table? The game is saved: continue it from the home screen."),
+    "nav.leave.yes": ("ホームへ（保存）", "Go home (saved)"),
+    "setup.players.n": ("{n}人", "{n} player|{n} players"),
+    "speed.title": ("コンピュータの速さ", "Computer speed"),
+    "speed.button": ("速さ：{speed}", "Speed: {speed}"),
+    "speed.slow": ("ゆっくり", "slow"),
+    "speed.normal": ("ふつう", "normal"),
+    "speed.fast": ("はやい", "fast"),
+    "hint.button": ("ヒント", "Suggest a move"),
+    "hint.shown": ("おすすめの手を光らせています（自分で選んでください）",
+                   "The suggested move is highlighted (the choice is yours)"),
+    "error.unexpected": ("問題が起きました（ゲームはそのままです）：{reason}",
+                         "Something went wrong (the game is unchanged): {reason}"),
 }
 
+def load_game(game_id: str) -> None:
+    """Adds a game's own words (ui/strings/<game id>.py) to the catalog, once.
+    The shell's words are always here; a game's load with its setup, rules or table."""
+    if game_id not in _LOADED:
+        CATALOG.update(importlib.import_module(f"ui.strings.{game_id}").STRINGS)
+        _LOADED.add(game_id)
 
-def _add_piece_names():
-    """Names of game pieces come from each game's public tables, in both languages."""
-    from royaltable.games.court.rules import CHARACTERS
-    for card, info in CHARACTERS.items():
-        CATALOG["ct.card." + card] = (info["name"]["ja"], info["name"]["en"])
 
-
-_add_piece_names()
+_LOADED: set[str] = set()
 
 
 class Translator:
@@ -236,10 +133,23 @@ class Translator:
     def __call__(self, key: str, **params) -> str:
         entry = CATALOG.get(key)
         text = entry[self._index] if entry else key
+        if "|" in text and "n" in params:    # English "one|other": "{n} card|{n} cards"
+            one, other = text.split("|", 1)
+            text = one if params["n"] == 1 else other
         return text.format(**params) if params else text
 
     def has(self, key: str) -> bool:
         return key in CATALOG
+
+    def join(self, items) -> str:
+        """A list of names in running text."""
+        return ("、" if self.lang == "ja" else ", ").join(items)
+
+    def ordinal(self, n: int) -> str:
+        if self.lang == "ja":
+            return f"{n}番目"
+        suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+        return f"{n}{suffix}"
 
 
 def default_lang(browser_languages) -> str:

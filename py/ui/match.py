@@ -1,53 +1,65 @@
 """One game in progress on the tablet: the rules state, who sits where, the
-computer players, whose private information is on screen, and the move log.
+computer players, who holds the tablet, whose private information the screen may
+show, interludes (a round's summary, a moment to see a finished trick), undo,
+the suggested move and the move log.
 
 Data flows one way: an action (from a tap, a computer player, or a forced play)
 goes through `act`, the state applies it, and the table is drawn from views.
+
+Privacy is decided here, once, for every game (`viewer`): a seat's private view
+is drawn only while the person holding the tablet is that seat. The holder
+changes only through the hand-off screen, and a screen everybody looks at (a
+summary, the result, a decision made in the open by someone else) is drawn from
+the onlookers' view.
 """
 from __future__ import annotations
 
 from royaltable import registry
 
-from .tables import table_for
+from .tables import holds_secrets, table_for
 
-BOT_DELAY_MS = 700       # long enough to see what a computer player did
-FORCED_DELAY_MS = 900    # a forced play is shown, not skipped (KK-11)
+SPEEDS = {"slow": 1.8, "normal": 1.0, "fast": 0.35}   # how fast computer moves are shown
+SUMMARY, LINGER = "summary", "linger"
 
 
 class Match:
     def __init__(self, game_id: str, seats: list[dict], options: dict, seed: int | None,
-                 pace: float = 1.0):
-        self.pace = pace                       # scales the pauses; tests run faster
+                 pace: float = 1.0, speed: str = "normal"):
+        self.pace = pace                       # tests shorten every pause with ?pace=
+        self.speed = speed if speed in SPEEDS else "normal"
         self.game = registry.get(game_id)
         self.seats = seats                     # [{"name": str, "kind": "human"|level}]
         self.table = table_for(game_id)
-        self.start(self.game.new(len(seats), seed=seed, options=options))
         humans = self.humans
-        # With one person at the table their cards are always on screen.
-        self.viewer: int | None = humans[0] if len(humans) == 1 else None
-        self.follow_turn()
+        # With one person at the table the tablet is always theirs.
+        self.holder: int | None = humans[0] if len(humans) == 1 else None
+        self.start(self.game.new(len(seats), seed=seed, options=options))
 
     @classmethod
-    def from_record(cls, seats: list[dict], record: dict, pace: float = 1.0) -> "Match":
+    def from_record(cls, seats: list[dict], record: dict, pace: float = 1.0,
+                    speed: str = "normal") -> "Match":
         """A saved or finished game, rebuilt by replaying its record (log included)."""
-        match = cls(record["game"], seats, record["options"], record["seed"], pace)
+        match = cls(record["game"], seats, record["options"], record["seed"], pace, speed)
         match.replay(record["actions"])
         return match
 
     def start(self, state) -> None:
         self.state = state
-        self._public = self.public_view()      # the onlookers' view as of now, kept for act()
+        self._public = self.state.view(None)   # the onlookers' view as of now, kept for act()
         self.log: list[tuple[str, dict]] = list(self.table.opening_log(self._public))
-        self.paused = False
+        self.interlude: str | None = None
         self.selection: list[int] = []
+        self.hint: str | None = None
 
     def replay(self, actions: list[str]) -> None:
         for action in actions:
             self.act(action, self.state.current)
-        self.paused = False
+        self.interlude = None
 
     def record(self) -> dict:
         return self.state.record()
+
+    # ---- seats ------------------------------------------------------------------
     @property
     def humans(self) -> list[int]:
         return [seat for seat, s in enumerate(self.seats) if s["kind"] == "human"]
@@ -59,76 +71,150 @@ class Match:
     def is_bot(self, seat: int) -> bool:
         return self.seats[seat]["kind"] != "human"
 
-    def public_view(self) -> dict:
-        return self.state.view(None)
+    @property
+    def lone(self) -> bool:
+        """One person among computers: every screen is theirs."""
+        return len(self.humans) == 1
 
+    # ---- who decides, who sees ------------------------------------------------------
     def forced_now(self) -> bool:
         seat = self.state.current
         return (seat is not None and not self.is_bot(seat)
                 and self.table.auto_play(self._public, self.state.legal_actions()))
 
-    def follow_turn(self) -> None:
-        """In a game with nothing hidden, the tablet simply belongs to whoever is to play."""
+    def actor(self) -> int | None:
+        """The person who must decide now, or None (a computer's turn, a forced
+        play, an interlude, the end)."""
         seat = self.state.current
-        if not getattr(self.table, "HAND_OFF", True) and seat is not None and not self.is_bot(seat):
-            self.viewer = seat
+        if seat is None or self.interlude or self.is_bot(seat) or self.forced_now():
+            return None
+        return seat
+
+    def private_now(self) -> bool:
+        """Does the decision on the table need its person's private information?"""
+        seat = self.actor()
+        return seat is not None and self.table.private_decision(
+            self._public, self.state.view(seat), self.state.legal_actions())
 
     def needs_handoff(self) -> bool:
         """A different person must take the tablet before anything private is drawn."""
-        seat = self.state.current
-        return (seat is not None and not self.paused and not self.is_bot(seat)
-                and seat != self.viewer and not self.forced_now())
+        seat = self.actor()
+        return seat is not None and not self.lone and seat != self.holder and self.private_now()
 
+    @property
+    def viewer(self) -> int | None:
+        """Whose private information this screen may show (None: nobody's)."""
+        if self.lone:
+            return self.holder
+        if self.interlude == SUMMARY or self.state.over or self.needs_handoff():
+            return None
+        seat = self.actor()
+        if seat is not None and seat != self.holder:
+            return None                        # someone else decides in the open
+        return self.holder
+
+    def legal_on_screen(self) -> list[str]:
+        """The actions whose buttons this screen shows: the actor's, once they may see it."""
+        if self.actor() is None or self.needs_handoff():
+            return []
+        return self.state.legal_actions()
+
+    def take_tablet(self) -> None:
+        if self.needs_handoff():
+            self.holder = self.state.current
+
+    # ---- time -------------------------------------------------------------------------
     def pending_delay(self) -> int | None:
         """Milliseconds until the app should act by itself, or None."""
-        if self.state.over or self.paused:
+        if self.state.over or self.interlude == SUMMARY:
             return None
+        speed = SPEEDS[self.speed] * self.pace
+        if self.interlude == LINGER:
+            return int(self.table.linger_ms * speed)
         if self.is_bot(self.state.current):
-            return int(getattr(self.table, "BOT_DELAY_MS", BOT_DELAY_MS) * self.pace)
+            return int(self.table.bot_delay_ms * speed)
         if self.forced_now():
-            return int(FORCED_DELAY_MS * self.pace)
+            return int(self.table.forced_delay_ms * speed)
         return None
 
     def step(self) -> None:
-        """The computer player's move, or a human's forced play."""
+        """What the app does by itself: end a moment's pause, a computer player's
+        move, or a person's forced play."""
+        if self.interlude == LINGER:
+            self.interlude = None
+            return
         seat = self.state.current
         legal = self.state.legal_actions()
         if self.is_bot(seat):
-            # A fresh bot per move, seeded by the position: a resumed game plays on
-            # exactly as it would have without the reload.
-            bot = self.game.bots[self.seats[seat]["kind"]](
-                seed=self.state.seed * 7919 + len(self.state.actions))
-            action = bot.choose(self.state.view(seat), legal)
+            action = self.bot(self.seats[seat]["kind"]).choose(self.state.view(seat), legal)
         else:
             action = legal[0]
         self.act(action, seat)
 
-    def take_tablet(self) -> None:
-        self.viewer = self.state.current
+    def bot(self, level: str):
+        # A fresh bot per move, seeded by the position: a resumed game plays on
+        # exactly as it would have without the reload.
+        return self.game.bots[level](seed=self.state.seed * 7919 + len(self.state.actions))
 
-    def act(self, action: str, seat: int) -> None:
+    # ---- acting -----------------------------------------------------------------------
+    def act(self, action: str, seat: int | None) -> None:
         """Applies an action for `seat`; IllegalAction leaves everything as it was."""
         before = self._public
         forced = self.forced_now()
         self.state.apply(action, seat=seat)
-        after = self._public = self.public_view()
+        after = self._public = self.state.view(None)
         self.log.extend(self.table.describe(before, action, seat, after, forced))
         self.selection = []
-        self.follow_turn()
+        self.hint = None
+        if not self.lone and not forced and not self.is_bot(seat) and seat != self.holder:
+            self.holder = None                 # the tablet went round for a decision in the open
         if self.table.pause_after(before, after):
-            self.paused = True
+            self.interlude = SUMMARY
+        elif self.table.linger_after(before, after):
+            self.interlude = LINGER
 
     def resume(self) -> None:
-        self.paused = False
+        """Ends an interlude (a tap on its button, or anywhere during a linger)."""
+        self.interlude = None
 
-    def undo_depth(self) -> int:
-        """Own moves the person holding the tablet may take back now."""
-        if self.viewer is None or self.paused:
-            return 0
-        return self.state.undo_depth(self.viewer)
+    # ---- taking back (Board Game Arena's way) -----------------------------------------
+    def undoer(self) -> int | None:
+        """The person who may take back their last move on this screen, if any:
+        their own move, nothing revealed or drawn since, nobody else has acted,
+        and the screen is not drawn for somebody else."""
+        state = self.state
+        if self.interlude or state.over or not state.actions:
+            return None
+        last = state.actors[-1]
+        if self.is_bot(last) or not state.undo_depth(last):
+            return None
+        viewer = self.viewer
+        return last if viewer in (None, last) else None
 
     def undo(self) -> None:
-        if self.undo_depth():
-            actions = self.state.actions[:-1]
-            self.start(self.game.new(self.state.players, self.state.seed, self.state.options))
-            self.replay(actions)
+        seat = self.undoer()
+        if seat is None:
+            return
+        own_screen = self.viewer == seat
+        actions = self.state.actions[:-1]
+        self.start(self.game.new(self.state.players, self.state.seed, self.state.options))
+        self.replay(actions)
+        # From the hand-off screen the tablet may already be in the next person's
+        # hands: the mover's private screen comes back only through a hand-off.
+        if not self.lone:
+            self.holder = seat if own_screen else None
+
+    # ---- the suggested move -------------------------------------------------------------
+    def can_suggest(self) -> bool:
+        """Only for the person deciding on screen, and in hot-seat only on a screen
+        drawn for them (a suggestion made from their secrets would show them)."""
+        seat = self.actor()
+        if seat is None or not self.legal_on_screen() or "strong" not in self.game.bots:
+            return False
+        return self.viewer == seat or not holds_secrets(self._public, self.state.view(seat))
+
+    def suggest(self) -> None:
+        """The strong computer player's choice for that person: highlighted, never played."""
+        if self.can_suggest():
+            seat = self.actor()
+            self.hint = self.bot("strong").choose(self.state.view(seat), self.state.legal_actions())

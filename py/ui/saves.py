@@ -6,6 +6,7 @@ one that cannot be replayed is reported, never half-loaded.
 from __future__ import annotations
 
 import json
+from typing import NamedTuple
 
 from royaltable import registry
 
@@ -18,12 +19,18 @@ class SaveError(ValueError):
     """A save that cannot be used; the message says why, for the player."""
 
 
+class Save(NamedTuple):
+    seats: list[dict]
+    record: dict
+    finished: bool          # kept after the end for a replay; not offered to continue
+
+
 def dump(seats: list[dict], record: dict) -> str:
     return json.dumps({"format": FORMAT, "version": VERSION, "seats": seats, "record": record},
                       ensure_ascii=False, separators=(",", ":"))
 
 
-def load(text: str) -> tuple[list[dict], dict]:
+def load(text: str) -> Save:
     """The seats and record of a save, checked by replaying it; else SaveError."""
     try:
         data = json.loads(text)
@@ -45,7 +52,7 @@ def load(text: str) -> tuple[list[dict], dict]:
     if any(s.get("kind") not in ("human", *game.bots) for s in seats):
         raise SaveError("corrupt")
     try:
-        registry.replay(record)
+        state = registry.replay(record)
     except ValueError:
         raise SaveError("rules_changed") from None
-    return seats, record
+    return Save(seats, record, state.over)

@@ -11,7 +11,7 @@ def seat_plate(ctx, seat: int, is_turn: bool, badges: list[str], body: str) -> s
     if ctx.bots[seat]:
         badges.append(f'<span class="badge badge-cpu">{esc(t("table.cpu"))}</span>')
     if is_turn:
-        badges.append(f'<span class="badge badge-turn">▶ {esc(t("table.turn_marker"))}</span>')
+        badges.append(f'<span class="badge badge-turn">{esc(t("table.turn_marker"))}</span>')
     return (f'<div class="plate{" is-turn" if is_turn else ""}" data-seat="{seat}">'
             f'<div class="plate-name">{esc(ctx.names[seat])}</div>'
             f'<div class="plate-badges">{"".join(badges)}</div>{body}</div>')
@@ -22,10 +22,12 @@ def turn_line(ctx, current: int | None, forced: bool = False, forced_key: str = 
     t = ctx.t
     if current is None:
         return ""
+    if ctx.replay:
+        return t("table.turn", name=ctx.names[current])
     if ctx.bots[current]:
         return t("table.waiting", name=ctx.names[current])
     if forced:
         return t(forced_key, name=ctx.names[current])
-    if current == ctx.viewer and ctx.legal:
+    if current == ctx.actor and ctx.legal:
         return t("table.your_turn", name=ctx.names[current])
     return t("table.turn", name=ctx.names[current])

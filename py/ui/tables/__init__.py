@@ -1,8 +1,20 @@
-"""One renderer per game: ui/tables/<game id>.py.
+"""One renderer per game: ui/tables/<game id>.py defines `TABLE`, an instance of
+a `Table` subclass. `Table` below is the contract every game's table follows; a
+new game copies it, not another game.
 
-Each module provides render(view, ctx) -> HTML, auto_play(view, legal),
-describe(before, action, seat, after, forced) -> log lines, pause_after(before, after),
-opening_log(view) and result_detail(view, ctx).
+Renderers are pure functions of views: they never see the state, only
+`view(seat)` of whoever the screen is drawn for (the shared layer decides who
+that is, see ui/match.py) and `ctx` (names, legal actions on screen, selection,
+the suggested move). They return HTML; every text they did not write themselves
+goes through html.esc().
+
+Two conventions the shared tests rely on:
+- every card face drawn carries `data-card="<card id as in the view>"` (backs,
+  counts and icons do not): the privacy test counts them against what the
+  screen's viewer may know;
+- every tappable action is a button with `data-cmd="act" data-arg="<action>"`
+  (built with html.button or html.tappable), so that a suggested move, stale-tap
+  protection and the reach tests work the same for every game.
 """
 from __future__ import annotations
 
@@ -10,8 +22,79 @@ import importlib
 import importlib.util
 
 
-def table_for(game_id: str):
-    return importlib.import_module(f"{__name__}.{game_id}")
+class Table:
+    """The hooks the app shell calls. Override what your game needs."""
+
+    game_id: str = ""
+    # Pause before a computer player's action at normal speed: long enough to see it.
+    bot_delay_ms: int = 700
+    # Pause before the app plays a person's only possible move (auto_play).
+    forced_delay_ms: int = 900
+    # How long a moment worth seeing (linger_after) stays before play goes on.
+    linger_ms: int = 1200
+
+    # ---- drawing --------------------------------------------------------------
+    def render(self, view: dict, ctx) -> str:
+        """The table itself: seats, the play area, the viewer's own zone and the
+        controls of the decision on screen (ctx.legal)."""
+        raise NotImplementedError
+
+    def side(self, view: dict, ctx) -> str:
+        """The side column above the log: scores, standings, references."""
+        return ""
+
+    def result_detail(self, view: dict, ctx) -> str:
+        """What the game-over dialog shows under the winners' names."""
+        return self.side(view, ctx)
+
+    def summary(self, view: dict, ctx) -> str:
+        """The dialog of a pause that everybody reads (pause_after), drawn from the
+        onlookers' view; its button is html.button(..., "resume")."""
+        return ""
+
+    # ---- the move log -----------------------------------------------------------
+    def opening_log(self, view: dict) -> list:
+        """Log entries at the start of a game: [(catalog key, params), ...]."""
+        return []
+
+    def describe(self, before: dict, action: str, seat: int, after: dict, forced: bool) -> list:
+        """Log entries for one action, from the onlookers' views before and after
+        it: public words only. Params name seats as ("seat", n) and catalog keys
+        as ("tr", key), so the log reads right in either language."""
+        raise NotImplementedError
+
+    # ---- pace and privacy ---------------------------------------------------------
+    def auto_play(self, view: dict, legal: list[str]) -> bool:
+        """True when a person's only legal move is a formality the app plays for
+        them, visibly, after forced_delay_ms (Krypkille's forced follows)."""
+        return False
+
+    def private_decision(self, public_view: dict, private_view: dict, legal: list[str]) -> bool:
+        """Does the acting person need their private information for this decision?
+        Then the tablet is handed to them first. By default: whenever their view
+        shows more than the onlookers'. A game overrides it for decisions that are
+        public although the actor holds secrets (an offer made in the open)."""
+        return holds_secrets(public_view, private_view)
+
+    def pause_after(self, before: dict, after: dict) -> bool:
+        """Stop for a summary everybody reads (a round's end) until someone taps on."""
+        return False
+
+    def linger_after(self, before: dict, after: dict) -> bool:
+        """Hold the table still for linger_ms (a tap skips it) so that what just
+        happened can be seen before it moves on (a finished trick)."""
+        return False
+
+
+def holds_secrets(public_view: dict, private_view: dict) -> bool:
+    """Does a seat's view show anything the onlookers' view does not?"""
+    def bare(view):
+        return {key: value for key, value in view.items() if key != "seat"}
+    return bare(public_view) != bare(private_view)
+
+
+def table_for(game_id: str) -> Table:
+    return importlib.import_module(f"{__name__}.{game_id}").TABLE
 
 
 def has_table(game_id: str) -> bool:

@@ -4,13 +4,34 @@ from __future__ import annotations
 
 from royaltable.games.krypkille.rules import PENALTY, RANK
 
-from ..html import button, esc
+from ..html import button, esc, tappable
+from ..i18n import load_game
 from ..widgets import seat_plate, turn_line
+from . import Table
 
-# "\ufe0e" asks for the text form, not an emoji, where a font has both.
-GLYPHS = {name: glyph + "\ufe0e" for name, glyph in {
-    "mask": "☻", "flowerpot": "✿", "wreath": "❀", "inn": "⌂", "horse": "♞",
-    "pig": "♣", "hussar": "⚔", "cuckoo": "♪", "jester": "✪"}.items()}
+load_game("krypkille")
+
+# Pictures for the named cards, drawn in SVG (a font may lack the symbols).
+FACES = {
+    "mask": '<circle cx="24" cy="24" r="15" fill="none" stroke="currentColor" stroke-width="3"/>'
+            '<circle cx="18" cy="21" r="2.6"/><circle cx="30" cy="21" r="2.6"/>'
+            '<path d="M16 29q8 7 16 0" fill="none" stroke="currentColor" stroke-width="3"/>',
+    "flowerpot": '<path d="M14 30h20l-3 12H17z"/><circle cx="24" cy="15" r="5"/>'
+                 '<circle cx="17" cy="19" r="4"/><circle cx="31" cy="19" r="4"/>'
+                 '<path d="M23 20h2v10h-2z"/>',
+    "wreath": '<circle cx="24" cy="24" r="14" fill="none" stroke="currentColor" stroke-width="5" '
+              'stroke-dasharray="5 3"/><path d="M20 38l4-6 4 6z"/>',
+    "inn": '<path d="M24 7 6 22h5v18h10V30h6v10h10V22h5z"/>',
+    "horse": '<path d="M14 42c0-10 4-16 10-20l-4-2 2-6 8 3 8 10-3 4-5-3-3 4c2 3 4 6 4 10z"/>'
+             '<circle cx="27" cy="16" r="1.6" fill="#fff"/>',
+    "pig": '<ellipse cx="24" cy="27" rx="16" ry="12"/><path d="M12 17l4 6-6 0zM36 17l-4 6 6 0z"/>'
+           '<ellipse cx="24" cy="30" rx="6" ry="4" fill="#fff" opacity=".6"/>',
+    "hussar": '<path d="M9 39 35 9l4 4L13 43zM30 8l10 10 3-3L33 5z"/><path d="M8 36l4 4-5 4-3-3z"/>',
+    "cuckoo": '<path d="M10 30c0-9 7-15 16-15 5 0 9 2 12 5l7-1-5 5c0 9-8 15-18 15-7 0-12-3-12-9z"/>'
+              '<circle cx="31" cy="21" r="2" fill="#fff"/><path d="M6 30l6-4v8z"/>',
+    "jester": '<path d="M8 16l8 10 8-16 8 16 8-10-4 20H12z"/><circle cx="8" cy="15" r="3"/>'
+              '<circle cx="24" cy="9" r="3"/><circle cx="40" cy="15" r="3"/><rect x="12" y="37" width="24" height="5" rx="2"/>',
+}
 
 
 def card_label(name: str, t) -> str:
@@ -22,69 +43,31 @@ def tier(name: str) -> str:
     return "low" if rank < RANK["1"] else "num" if rank <= RANK["12"] else "high"
 
 
-def card(name: str, t, size: str = "", cmd: str = "", arg: str = "", selected: bool = False) -> str:
+def card(name: str, t, size: str = "", cmd: str = "", arg: str = "", selected: bool = False,
+         marks: str = "") -> str:
+    """One card face; `marks` adds classes such as is-forced or is-hint."""
     label = card_label(name, t)
     penalty = PENALTY[RANK[name]]
     aria = f"{label}, {t('kk.penalty', n=penalty)}"
-    face = (f'<span class="kk-corner">{esc(label)}</span>'
-            f'<span class="kk-face">{esc(name) if name.isdigit() else GLYPHS[name]}</span>'
-            + ("" if name.isdigit() else f'<span class="kk-name">{esc(label)}</span>') +
+    picture = (f'<span class="kk-face">{esc(name)}</span>' if name.isdigit() else
+               f'<svg class="kk-face" viewBox="0 0 48 48" aria-hidden="true" fill="currentColor">{FACES[name]}</svg>'
+               f'<span class="kk-name">{esc(label)}</span>')
+    face = (f'<span class="kk-corner">{esc(label)}</span>{picture}'
             f'<span class="kk-pen">{esc(t("kk.penalty", n=penalty))}</span>')
-    cls = f"kk-card tier-{tier(name)} {size}" + (" is-selected" if selected else "")
+    cls = f"kk-card tier-{tier(name)} {size} {marks}" + (" is-selected" if selected else "")
     if selected:
         face += '<span class="kk-check" aria-hidden="true">✓</span>'
+    data = f' data-card="{esc(name)}"'
     if cmd:
         pressed = f' aria-pressed="{"true" if selected else "false"}"' if cmd == "select" else ""
-        return (f'<button type="button" class="{cls} is-playable" data-cmd="{cmd}" data-arg="{esc(arg)}"'
-                f' aria-label="{esc(aria)}"{pressed}>{face}</button>')
-    return f'<div class="{cls}" role="img" aria-label="{esc(aria)}">{face}</div>'
+        return tappable(face, cmd, arg, cls + " is-playable", aria=aria, extra=data + pressed)
+    return f'<div class="{cls}" role="img" aria-label="{esc(aria)}"{data}>{face}</div>'
 
 
-# ---- renderer hooks used by the app shell ---------------------------------------
-
-def auto_play(view: dict, legal: list[str]) -> bool:
-    """Follows are forced (KK-11): the app plays them, visibly, after a pause."""
-    return view["phase"] == "play" and bool(view["tricks"][-1]) and len(legal) == 1
-
-
-def pause_after(before: dict, after: dict) -> bool:
-    """Stop after each round to show every last card and the scores (KK-16)."""
-    return len(after["rounds"]) > len(before["rounds"])
-
-
-def opening_log(view: dict):
-    return [("kk.log.deal", {"n": view["round"], "name": ("seat", view["dealer"])})]
-
-
-def describe(before: dict, action: str, seat: int, after: dict, forced: bool):
-    """The move log in public words: discards are counted, never named."""
-    who = ("seat", seat)
-    words = action.split()
-    lines = []
-    if action == "keep":
-        lines.append(("kk.log.keep", {"name": who}))
-    elif words[0] == "discard":
-        lines.append(("kk.log.discard", {"name": who, "n": len(words) - 1}))
-    elif words[0] == "play":
-        played = words[1]
-        trick = before["tricks"][-1]
-        key = "kk.log.lead" if not trick else "kk.log.forced" if forced else "kk.log.follow"
-        lines.append((key, {"name": who, "card": _card_param(played)}))
-        if len(trick) + 1 == before["players"]:
-            plays = [(p["seat"], RANK[p["card"]]) for p in trick] + [(seat, RANK[played])]
-            top = max(rank for _, rank in plays)
-            winner = [s for s, rank in plays if rank == top][-1]
-            lines.append(("kk.log.trick", {"name": ("seat", winner)}))
-    elif action == "pass":
-        lines.append(("kk.log.pass", {"name": who}))
-    if len(after["rounds"]) > len(before["rounds"]):
-        summary = after["rounds"][-1]
-        if action == "declare":
-            lines.append(("kk.log.declare", {"name": who, "card": _card_param(summary["last"][seat])}))
-        lines.append(_outcome_line(summary))
-        if after["phase"] != "over":
-            lines.append(("kk.log.deal", {"n": after["round"], "name": ("seat", after["dealer"])}))
-    return lines
+def trick_winner(trick: list[dict]) -> int:
+    """KK-12, on a view's trick: the highest card; of equal cards the later one."""
+    top = max(RANK[p["card"]] for p in trick)
+    return [p["seat"] for p in trick if RANK[p["card"]] == top][-1]
 
 
 def _card_param(name: str):
@@ -107,164 +90,235 @@ def _outcome_text(summary: dict, ctx) -> str:
     return ctx.t(key, **params)
 
 
-# ---- the table --------------------------------------------------------------------
+class KrypkilleTable(Table):
+    game_id = "krypkille"
 
-def render(view: dict, ctx) -> str:
-    t = ctx.t
-    parts = [_status(view, ctx), _seats(view, ctx), _trick_area(view, ctx), _hand(view, ctx)]
-    if ctx.paused and view["rounds"]:
-        parts.insert(0, _round_summary(view, ctx))
-    return f'<section class="kk" aria-label="{esc(t("game.krypkille"))}">{"".join(parts)}</section>'
+    # ---- pace -------------------------------------------------------------------
+    def auto_play(self, view, legal):
+        """Follows are forced (KK-11): the app plays them, visibly, after a pause."""
+        return view["phase"] == "play" and bool(view["tricks"][-1]) and len(legal) == 1
 
+    def pause_after(self, before, after):
+        """Stop after each round to show every last card and the scores (KK-16)."""
+        return len(after["rounds"]) > len(before["rounds"])
 
-def _status(view, ctx) -> str:
-    t = ctx.t
-    phase = view["phase"]
-    if phase == "discard":
-        phase_text = t("kk.phase.discard")
-    elif phase == "play":
-        phase_text = t("kk.phase.play", n=len(view["tricks"]))
-    elif phase == "showdown":
-        phase_text = t("kk.phase.showdown")
-    else:
-        phase_text = t("result.title")
-    # KK-11: a person's follow is forced; the app plays it, visibly
-    forced = phase == "play" and bool(view["tricks"][-1])
-    turn = turn_line(ctx, view["current"], forced, "kk.hint.forced")
-    return (f'<div class="status-bar"><span class="chip">{esc(t("kk.round", n=view["round"]))}</span>'
-            f'<span class="chip">{esc(t("kk.limit", n=view["limit"]))}</span>'
-            f'<span class="chip">{esc(t("kk.stock", n=view["stock"]))}</span>'
-            f'<span class="status-phase">{esc(phase_text)}</span>'
-            f'<strong class="status-turn" aria-live="polite">{esc(turn)}</strong></div>')
+    def linger_after(self, before, after):
+        """A finished trick stays in the middle for a moment before the next lead."""
+        return len(after["tricks"]) > len(before["tricks"]) and bool(before["tricks"])
 
+    # ---- the log ----------------------------------------------------------------
+    def opening_log(self, view):
+        return [("kk.log.deal", {"n": view["round"], "name": ("seat", view["dealer"])})]
 
-def _seats(view, ctx) -> str:
-    t = ctx.t
-    plates = []
-    showdown = {p["seat"]: p["choice"] for p in view["showdown"]}
-    for seat in range(view["players"]):
-        is_turn = seat == view["current"]
-        badges = []
-        if seat == view["dealer"]:
-            badges.append(f'<span class="badge badge-dealer">{esc(t("kk.dealer"))}</span>')
-        facts = [t("kk.hand_count", n=view["hand_sizes"][seat])]
-        if view["discarded"][seat] is not None and view["phase"] == "discard":
-            facts.append(t("kk.discarded", n=view["discarded"][seat]))
-        if seat in showdown:
-            facts.append(t("kk.showdown.choice." + showdown[seat]))
-        backs = '<span class="kk-back" aria-hidden="true"></span>' * view["hand_sizes"][seat]
-        plates.append(seat_plate(ctx, seat, is_turn, badges,
-                                 f'<div class="plate-total">{esc(t("kk.total", n=view["totals"][seat]))}</div>'
-                                 f'<div class="plate-backs">{backs}</div>'
-                                 f'<div class="plate-facts">{esc(" · ".join(facts))}</div>'))
-    return f'<div class="plates">{"".join(plates)}</div>'
+    def describe(self, before, action, seat, after, forced):
+        """The move log in public words: discards are counted, never named."""
+        who = ("seat", seat)
+        words = action.split()
+        lines = []
+        if action == "keep":
+            lines.append(("kk.log.keep", {"name": who}))
+        elif words[0] == "discard":
+            lines.append(("kk.log.discard", {"name": who, "n": len(words) - 1}))
+        elif words[0] == "play":
+            played = words[1]
+            trick = before["tricks"][-1]
+            key = "kk.log.lead" if not trick else "kk.log.forced" if forced else "kk.log.follow"
+            lines.append((key, {"name": who, "card": _card_param(played)}))
+            if len(trick) + 1 == before["players"]:
+                winner = trick_winner(trick + [{"seat": seat, "card": played}])
+                lines.append(("kk.log.trick", {"name": ("seat", winner)}))
+        elif action == "pass":
+            lines.append(("kk.log.pass", {"name": who}))
+        if len(after["rounds"]) > len(before["rounds"]):
+            summary = after["rounds"][-1]
+            if action == "declare":
+                lines.append(("kk.log.declare", {"name": who, "card": _card_param(summary["last"][seat])}))
+            lines.append(_outcome_line(summary))
+            if after["phase"] != "over":
+                lines.append(("kk.log.deal", {"n": after["round"], "name": ("seat", after["dealer"])}))
+        return lines
 
+    # ---- the table ----------------------------------------------------------------
+    def render(self, view, ctx):
+        parts = [self._status(view, ctx), self._seats(view, ctx), self._centre(view, ctx),
+                 self._hand(view, ctx)]
+        return f'<section class="kk" aria-label="{esc(ctx.t("game.krypkille"))}">{"".join(parts)}</section>'
 
-def _trick_area(view, ctx) -> str:
-    t = ctx.t
-    tricks = view["tricks"]
-    if not tricks:   # the discard: the stock and the face-down discards, counted
-        thrown = sum(d or 0 for d in view["discarded"])
-        piles = [(t("kk.stock", n=view["stock"]), view["stock"]), (t("kk.discard_pile", n=thrown), thrown)]
-        return ('<div class="kk-center kk-piles">' + "".join(
-            f'<div class="kk-pile"><div class="kk-pile-cards">'
-            f'{"<span class=kk-back></span>" * min(count, 12)}</div><div>{esc(label)}</div></div>'
-            for label, count in piles) + '</div>')
-    current = tricks[-1]
-    played = "".join(
-        f'<figure class="kk-played">{card(p["card"], t)}<figcaption>{esc(ctx.names[p["seat"]])}</figcaption></figure>'
-        for p in current) or f'<p class="kk-empty">{esc(t("kk.table_empty"))}</p>'
-    history = []
-    for number, trick in enumerate(tricks[:-1], 1):
-        top = max(RANK[p["card"]] for p in trick)
-        winner = [p["seat"] for p in trick if RANK[p["card"]] == top][-1]
-        minis = "".join(card(p["card"], t, "mini") for p in trick)
-        history.append(f'<div class="kk-past"><span class="kk-past-label">{esc(t("kk.trick", n=number))}'
-                       f'<br><small>{esc(t("kk.trick_won", name=ctx.names[winner]))}</small></span>'
-                       f'<div class="kk-past-cards">{minis}</div></div>')
-    if view["phase"] == "showdown":
-        title = t("kk.phase.showdown")
-    else:
-        title = t("kk.trick", n=len(tricks))
-    return (f'<div class="kk-center"><div class="kk-trick" aria-label="{esc(title)}">'
-            f'<div class="kk-trick-title">{esc(title)}</div><div class="kk-trick-cards">{played}</div></div>'
-            f'<div class="kk-history">{"".join(history)}</div></div>')
+    def side(self, view, ctx):
+        return self._scores(view, ctx)
 
+    def result_detail(self, view, ctx):
+        return self._scores(view, ctx)
 
-def _hand(view, ctx) -> str:
-    t = ctx.t
-    if ctx.viewer is None or view["hand"] is None:
-        return f'<div class="kk-hand is-hidden"><p>{esc(t("kk.hand_hidden"))}</p></div>'
-    hand = view["hand"]
-    legal = ctx.legal
-    phase = view["phase"]
-    controls = ""
-    hint = ""
-    if legal and phase == "discard":
-        hint = t("kk.hint.discard")
-        cards = "".join(card(name, t, "big", "select", str(i), i in ctx.selection) for i, name in enumerate(hand))
-        chosen = sorted((hand[i] for i in ctx.selection), key=RANK.get)
-        if not chosen:
-            controls = button(esc(t("kk.keep_all")), "act", "keep", cls="btn-primary")
-        elif len(chosen) > 3:
-            controls = button(esc(t("kk.too_many")), "act", "", cls="btn-primary", disabled=True)
+    def _status(self, view, ctx):
+        t = ctx.t
+        phase = view["phase"]
+        if phase == "discard":
+            phase_text = t("kk.phase.discard")
+        elif phase == "play":
+            phase_text = t("kk.phase.play", n=len(view["tricks"]))
+        elif phase == "showdown":
+            phase_text = t("kk.phase.showdown")
         else:
-            controls = button(esc(t("kk.discard_n", n=len(chosen))), "act",
-                              "discard " + " ".join(chosen), cls="btn-primary")
-    elif legal and phase == "play":
-        hint = t("kk.hint.lead")
-        playable = {a.split()[1] for a in legal}
-        cards = "".join(card(name, t, "big", "act", "play " + name) if name in playable
-                        else card(name, t, "big") for name in hand)
-    elif legal and phase == "showdown":
-        hint = t("kk.hint.showdown")
-        cards = "".join(card(name, t, "big") for name in hand)
-        controls = (button(esc(t("kk.declare")), "act", "declare", cls="btn-primary")
-                    + button(esc(t("kk.pass")), "act", "pass"))
-    else:
-        cards = "".join(card(name, t, "big") for name in hand)
-    return (f'<div class="kk-hand"><div class="kk-hand-head"><h2>{esc(t("kk.your_hand", name=ctx.names[ctx.viewer]))}</h2>'
-            f'<span class="hint">{esc(hint)}</span></div>'
-            f'<div class="kk-hand-cards">{cards}</div><div class="kk-controls">{controls}</div></div>')
+            phase_text = t("result.title")
+        # KK-11: a person's follow is forced; the app plays it, visibly
+        forced = phase == "play" and bool(view["tricks"][-1])
+        turn = "" if ctx.lingering else turn_line(ctx, view["current"], forced, "kk.hint.forced")
+        return (f'<div class="status-bar"><span class="chip">{esc(t("kk.round", n=view["round"]))}</span>'
+                f'<span class="chip">{esc(t("kk.limit", n=view["limit"]))}</span>'
+                f'<span class="chip">{esc(t("kk.stock", n=view["stock"]))}</span>'
+                f'<span class="status-phase">{esc(phase_text)}</span>'
+                f'<strong class="status-turn" aria-live="polite">{esc(turn)}</strong></div>')
+
+    def _seats(self, view, ctx):
+        t = ctx.t
+        plates = []
+        showdown = {p["seat"]: p["choice"] for p in view["showdown"]}
+        for seat in range(view["players"]):
+            is_turn = seat == view["current"] and not ctx.lingering
+            badges = []
+            if seat == view["dealer"]:
+                badges.append(f'<span class="badge badge-dealer">{esc(t("kk.dealer"))}</span>')
+            facts = [t("kk.hand_count", n=view["hand_sizes"][seat])]
+            if view["discarded"][seat] is not None and view["phase"] == "discard":
+                facts.append(t("kk.discarded", n=view["discarded"][seat]))
+            if seat in showdown:
+                facts.append(t("kk.showdown.choice." + showdown[seat]))
+            backs = '<span class="kk-back" aria-hidden="true"></span>' * view["hand_sizes"][seat]
+            plates.append(seat_plate(ctx, seat, is_turn, badges,
+                                     f'<div class="plate-total">{esc(t("kk.total", n=view["totals"][seat]))}</div>'
+                                     f'<div class="plate-backs">{backs}</div>'
+                                     f'<div class="plate-facts">{esc(" · ".join(facts))}</div>'))
+        return f'<div class="plates">{"".join(plates)}</div>'
+
+    def _centre(self, view, ctx):
+        t = ctx.t
+        tricks = view["tricks"]
+        if not tricks:   # the discard: the stock and the face-down discards, counted
+            thrown = sum(d or 0 for d in view["discarded"])
+            piles = [(t("kk.stock", n=view["stock"]), view["stock"]),
+                     (t("kk.discard_pile", n=thrown), thrown)]
+            return ('<div class="kk-center kk-piles">' + "".join(
+                f'<div class="kk-pile"><div class="kk-pile-cards">'
+                f'{"<span class=kk-back></span>" * min(count, 12)}</div><div>{esc(label)}</div></div>'
+                for label, count in piles) + '</div>')
+        # While a finished trick lingers it stays in the middle, with its winner.
+        shown = len(tricks) - (2 if ctx.lingering else 1)
+        current = tricks[shown]
+        winner = trick_winner(current) if ctx.lingering else None
+        played = "".join(
+            f'<figure class="kk-played{" is-winner" if p["seat"] == winner else ""}">{card(p["card"], t)}'
+            f'<figcaption>{esc(ctx.names[p["seat"]])}</figcaption></figure>'
+            for p in current) or f'<p class="kk-empty">{esc(t("kk.table_empty"))}</p>'
+        history = []
+        for number, trick in enumerate(tricks[:shown], 1):
+            minis = "".join(card(p["card"], t, "mini") for p in trick)
+            history.append(f'<div class="kk-past"><span class="kk-past-label">{esc(t("kk.trick", n=number))}'
+                           f'<br><small>{esc(t("kk.trick_won", name=ctx.names[trick_winner(trick)]))}</small></span>'
+                           f'<div class="kk-past-cards">{minis}</div></div>')
+        if view["phase"] == "showdown":
+            title = t("kk.phase.showdown")
+        elif ctx.lingering:
+            title = t("kk.trick", n=shown + 1) + " · " + t("kk.trick_won", name=ctx.names[winner])
+        else:
+            title = t("kk.trick", n=shown + 1)
+        skip = (button(esc(t("kk.continue")), "resume", cls="btn-small kk-skip") if ctx.lingering else "")
+        return (f'<div class="kk-center{" is-lingering" if ctx.lingering else ""}">'
+                f'<div class="kk-trick" aria-label="{esc(title)}">'
+                f'<div class="kk-trick-title">{esc(title)}{skip}</div><div class="kk-trick-cards">{played}</div></div>'
+                f'<div class="kk-history">{"".join(history)}</div></div>')
+
+    def _hand(self, view, ctx):
+        t = ctx.t
+        if ctx.viewer is None or view["hand"] is None:
+            return f'<div class="kk-hand is-hidden"><p>{esc(t("kk.hand_hidden"))}</p></div>'
+        hand = view["hand"]
+        legal = ctx.legal
+        phase = view["phase"]
+        hinted = ctx.hint.split()[1:] if ctx.hint and ctx.hint.startswith("discard") else []
+        controls = ""
+        hint = ""
+        if legal and phase == "discard":
+            hint = t("kk.hint.discard")
+            cards = []
+            for i, name in enumerate(hand):
+                mark = ""
+                if name in hinted:
+                    hinted.remove(name)
+                    mark = "is-hint"
+                cards.append(card(name, t, "big", "select", str(i), i in ctx.selection, mark))
+            cards = "".join(cards)
+            chosen = sorted((hand[i] for i in ctx.selection), key=RANK.get)
+            if not chosen:
+                controls = button(esc(t("kk.keep_all")), "act", "keep", cls="btn-primary")
+            elif len(chosen) > 3:
+                controls = button(esc(t("kk.too_many")), "act", "", cls="btn-primary", disabled=True)
+            else:
+                controls = button(esc(t("kk.discard_n", n=len(chosen))), "act",
+                                  "discard " + " ".join(chosen), cls="btn-primary")
+        elif legal and phase == "play":
+            hint = t("kk.hint.lead")
+            playable = {a.split()[1] for a in legal}
+            cards = "".join(card(name, t, "big", "act", "play " + name) if name in playable
+                            else card(name, t, "big") for name in hand)
+        elif legal and phase == "showdown":
+            hint = t("kk.hint.showdown")
+            cards = "".join(card(name, t, "big") for name in hand)
+            controls = (button(esc(t("kk.declare")), "act", "declare", cls="btn-primary")
+                        + button(esc(t("kk.pass")), "act", "pass"))
+        else:
+            # KK-11: the card the app is about to play for this person is marked first.
+            forced = ctx.forced.split()[1] if ctx.forced else None
+            cards = []
+            for name in hand:
+                mark = "is-forced" if name == forced else ""
+                forced = None if mark else forced
+                cards.append(card(name, t, "big", marks=mark))
+            cards = "".join(cards)
+            if ctx.forced:
+                hint = t("kk.forced_card")
+        if ctx.hint:
+            hint = t("hint.shown")
+        return (f'<div class="kk-hand"><div class="kk-hand-head"><h2>{esc(t("kk.your_hand", name=ctx.names[ctx.viewer]))}</h2>'
+                f'<span class="hint">{esc(hint)}</span></div>'
+                f'<div class="kk-hand-row"><div class="kk-hand-cards">{cards}</div>'
+                f'<div class="kk-controls">{controls}</div></div></div>')
+
+    def _scores(self, view, ctx):
+        """One row per player (it fits six players and long names), the latest
+        rounds as columns, the total last."""
+        t = ctx.t
+        rounds = view["rounds"][-4:]
+        head = "".join(f'<th scope="col">{esc(t("kk.scores.round_n", n=r["round"]))}</th>' for r in rounds)
+        rows = []
+        low = min(view["totals"])
+        for seat in range(view["players"]):
+            cells = "".join(f"<td>{r['scores'][seat]}</td>" for r in rounds)
+            lead = " is-leading" if view["totals"][seat] == low and view["rounds"] else ""
+            rows.append(f'<tr class="{lead.strip()}"><th scope="row" class="scores-name">{esc(ctx.names[seat])}</th>'
+                        f'{cells}<td class="scores-total"><strong>{view["totals"][seat]}</strong></td></tr>')
+        return (f'<h2 class="side-title">{esc(t("kk.scores"))}</h2>'
+                f'<p class="hint">{esc(t("kk.lowest_wins"))}</p>'
+                f'<table class="scores kk-scores"><thead><tr><th scope="col">{esc(t("kk.scores.player"))}</th>{head}'
+                f'<th scope="col">Σ</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+
+    def summary(self, view, ctx):
+        t = ctx.t
+        summary = view["rounds"][-1]
+        rows = []
+        for seat in range(view["players"]):
+            mark = " ★" if seat == summary["declarer"] else ""
+            rows.append(f'<tr><th scope="row" class="scores-name">{esc(ctx.names[seat])}{mark}</th>'
+                        f'<td>{card(summary["last"][seat], t, "mini")}</td>'
+                        f'<td>+{summary["scores"][seat]}</td><td><strong>{summary["totals"][seat]}</strong></td></tr>')
+        label = t("kk.final_scores") if view["phase"] == "over" else t("kk.next_round")
+        return (f'<section class="dialog kk-summary" role="dialog" aria-live="assertive" data-screen="summary">'
+                f'<h2>{esc(t("kk.round_over", n=summary["round"]))}</h2>'
+                f'<p class="kk-outcome">{esc(_outcome_text(summary, ctx))}</p>'
+                f'<table class="scores"><thead><tr><th></th><th>{esc(t("kk.last_card"))}</th>'
+                f'<th>{esc(t("kk.round_score"))}</th><th>Σ</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
+                f'<div class="dialog-actions">{button(esc(label), "resume", cls="btn-primary btn-big")}</div>'
+                f'</section>')
 
 
-def _scores(view, ctx) -> str:
-    t = ctx.t
-    n = view["players"]
-    head = "".join(f"<th scope=\"col\">{esc(ctx.names[s])}</th>" for s in range(n))
-    rows = []
-    for summary in view["rounds"][-8:]:
-        cells = "".join(f"<td>{s}</td>" for s in summary["scores"])
-        rows.append(f'<tr><th scope="row">{summary["round"]}</th>{cells}</tr>')
-    totals = "".join(f"<td><strong>{v}</strong></td>" for v in view["totals"])
-    return (f'<h2 class="side-title">{esc(t("kk.scores"))}</h2>'
-            f'<p class="hint">{esc(t("kk.lowest_wins"))}</p>'
-            f'<div class="table-wrap"><table class="scores"><thead><tr><th scope="col">{esc(t("kk.scores.round"))}</th>{head}</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody><tfoot><tr><th scope="row">Σ</th>{totals}</tr></tfoot></table></div>')
-
-
-def _round_summary(view, ctx) -> str:
-    t = ctx.t
-    summary = view["rounds"][-1]
-    rows = []
-    for seat in range(view["players"]):
-        mark = " ★" if seat == summary["declarer"] else ""
-        rows.append(f'<tr><th scope="row">{esc(ctx.names[seat])}{mark}</th>'
-                    f'<td>{card(summary["last"][seat], t, "mini")}</td>'
-                    f'<td>+{summary["scores"][seat]}</td><td><strong>{summary["totals"][seat]}</strong></td></tr>')
-    label = t("kk.final_scores") if view["phase"] == "over" else t("kk.next_round")
-    return (f'<div class="overlay"><section class="dialog kk-summary" role="dialog" aria-live="assertive">'
-            f'<h2>{esc(t("kk.round_over", n=summary["round"]))}</h2>'
-            f'<p class="kk-outcome">{esc(_outcome_text(summary, ctx))}</p>'
-            f'<table class="scores"><thead><tr><th></th><th>{esc(t("kk.last_card"))}</th>'
-            f'<th>{esc(t("kk.round_score"))}</th><th>Σ</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
-            f'<div class="dialog-actions">{button(esc(label), "resume", cls="btn-primary btn-big")}</div>'
-            f'</section></div>')
-
-
-def side(view, ctx) -> str:
-    return _scores(view, ctx)
-
-
-def result_detail(view, ctx) -> str:
-    return _scores(view, ctx)
+TABLE = KrypkilleTable()
