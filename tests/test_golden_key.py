@@ -1,0 +1,922 @@
+"""黄金の鍵 (The Golden Key) rules, one test (at least) per rule ID GK-1..GK-29."""
+import json
+import random
+import time
+
+import pytest
+
+from royaltable import IllegalAction, RandomBot, registry
+from royaltable.games.golden_key import rules
+from royaltable.games.golden_key.bots import QuickBot, StrongBot, move_gain
+from royaltable.games.golden_key.rules import (DIE, FACTION_OF, REROLL, TURN_LIMIT, chips_for,
+                                               sample_state)
+
+GAME = registry.get("golden_key")
+RED, BLUE = 0, 1
+# A known basic layout (re-roll card "R" in the centre):
+#   r0:  1 2 3        red's faction card above row 0
+#   r1:  4 R 5
+#   r2:  6 7 8        blue's faction card below row 2
+BASIC = [1, 2, 3, 4, REROLL, 5, 6, 7, 8]
+ADVANCED = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
+
+
+def position(dice, cards=None, mover=RED, options=None, chips=(0, 0), turn=5, rescue=(), seed=1):
+    """A state at the start of `mover`'s turn with the dice where `dice` says:
+    {"red0": ("r0c1", 3), ...}; on a card, dice are listed bottom first. A place
+    is a cell, a setup spot ("red:1") or a faction card ("blue")."""
+    state = GAME.new(2, seed=seed, options=options or {})
+    geo = state.geo
+    if cards is None:
+        cards = BASIC if state.board == "basic" and len(state.card) == 9 and REROLL in state.card \
+            and "C2" not in state.arranged else state.card
+    state.card = list(cards)
+    state.chips_on = [chips_for(c, state.arranged) for c in cards]
+    state.up = [True] * geo.cells
+    state.stack = [[] for _ in range(geo.cells)]
+    assert sorted(dice) == sorted(DIE)
+    for name, (where, value) in dice.items():
+        die = DIE[name]
+        state.value[die] = value
+        state.arrived[die] = -1
+        state.spot[die] = None
+        if where in FACTION_OF:
+            state.loc[die] = FACTION_OF[where]
+        elif ":" in where:
+            colour, spot = where.split(":")
+            state.loc[die] = FACTION_OF[colour]
+            state.spot[die] = int(spot)
+        else:
+            state.loc[die] = geo.index[where]
+            state.stack[geo.index[where]].append(die)
+    state.chips = list(chips)
+    state.rescue = set(rescue)
+    state.turn = turn
+    state.mover = state.to_act = mover
+    state.phase = "move"
+    state.moves_done = 0
+    state.flicked_own = []
+    state.offer = None
+    state.log = []
+    state.seen = {state.position_key(): 1}
+    state.repeats = 1
+    state._start_flicks()
+    return state
+
+
+# Dice out of the way: all four on their setup spots.
+HOME = {"red0": ("red:0", 1), "red1": ("red:2", 1), "blue0": ("blue:0", 1), "blue1": ("blue:2", 1)}
+
+
+def dice(**places):
+    """HOME with some dice elsewhere; dice sharing a card are given bottom first."""
+    out = {name: place for name, place in HOME.items() if name not in places}
+    out.update(places)
+    return out
+
+
+def snapshot(state):
+    return json.dumps({"views": [state.view(s) for s in (None, 0, 1)], "record": state.record(),
+                       "legal": state.legal_actions()}, sort_keys=True)
+
+
+def refused(state, action, match):
+    """`action` raises IllegalAction with a message matching `match`, changing nothing."""
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match=match):
+        state.apply(action)
+    assert snapshot(state) == before
+
+
+def moves(state):
+    return [a for a in state.legal_actions() if a.startswith("move ")]
+
+
+def dests(state, die):
+    return sorted(a.split()[2] for a in state.legal_actions() if a.split()[:2] in (["move", die], ["flick", die]))
+
+
+def at(state, die):
+    return state.view(None)["dice"][die]["at"]
+
+
+def value(state, die):
+    return state.view(None)["dice"][die]["value"]
+
+
+def through_setup(state, spots=(0, 1)):
+    """Places both players' dice on the given spots."""
+    while state.phase == "place":
+        seat = state.current
+        colour = ("red", "blue")[seat]
+        placed = sum(1 for d in (0, 1) if state.loc[2 * seat + d] is not None)
+        state.apply(f"place {colour}{placed} {colour}:{spots[placed]}")
+    return state
+
+
+# ---- board ------------------------------------------------------------------------------
+
+def test_gk1_two_players_red_and_blue_two_dice_each():
+    state = GAME.new(2, seed=3)
+    view = state.view(None)
+    assert GAME.min_players == GAME.max_players == GAME.default_players == 2
+    assert view["colours"] == ["red", "blue"]
+    assert sorted(view["dice"]) == ["blue0", "blue1", "red0", "red1"]
+    assert [view["dice"][d]["owner"] for d in ("red0", "red1", "blue0", "blue1")] == [0, 0, 1, 1]
+    for count in (1, 3):
+        with pytest.raises(ValueError, match="players"):
+            GAME.new(count)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_gk2_basic_board_reroll_card_in_the_centre_eight_of_nine(seed):
+    view = GAME.new(2, seed=seed).view(None)
+    cards = [c["card"] for c in view["cells"]]
+    assert (view["rows"], view["cols"]) == (3, 3)
+    assert [c["cell"] for c in view["cells"]] == ["r%dc%d" % (r, c) for r in range(3) for c in range(3)]
+    assert cards[4] == "reroll"
+    battle = sorted(int(c) for c in cards if c != "reroll")
+    assert len(battle) == 8 and len(set(battle)) == 8 and set(battle) <= set(range(1, 10))
+    assert [c["chips"] for c in view["cells"]] == [0 if c == "reroll" else 1 for c in cards]
+    assert view["target"] == 4
+
+
+def test_gk2_cards_are_shuffled():
+    layouts = {tuple(c["card"] for c in GAME.new(2, seed=s).view(None)["cells"]) for s in range(20)}
+    assert len(layouts) > 15
+    left_out = {frozenset(range(1, 10)) - {int(c) for c in layout if c != "reroll"} for layout in layouts}
+    assert len(left_out) > 3
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_gk3_advanced_board_four_rows_all_twelve_cards(seed):
+    view = GAME.new(2, seed=seed, options={"board": "advanced"}).view(None)
+    assert (view["rows"], view["cols"]) == (4, 3)
+    assert sorted(int(c["card"]) for c in view["cells"]) == list(range(1, 13))
+    assert all(c["chips"] == 1 for c in view["cells"])
+    assert view["target"] == 6
+
+
+def test_gk4_faction_cards_face_the_first_and_last_rows():
+    state = position(dice(red0=("r0c1", 1), blue0=("r2c0", 1), blue1=("r1c2", 1)))
+    assert "red" in dests(state, "red0") and "blue" not in dests(state, "red0")
+    state = position(dice(red0=("r0c1", 1), blue0=("r2c0", 1), blue1=("r1c2", 1)), mover=BLUE)
+    assert "blue" in dests(state, "blue0") and "red" not in dests(state, "blue0")
+    assert not {"red", "blue"} & set(dests(state, "blue1"))   # the middle row faces no faction
+    adv = position(dice(red0=("r3c1", 1), blue0=("r0c0", 1)), options={"board": "advanced"},
+                   cards=ADVANCED)
+    assert "blue" in dests(adv, "red0") and "red" not in dests(adv, "red0")
+    # a die on a faction card enters the row it faces, and only that row
+    state = position(dice(red0=("red", 2), blue0=("blue", 2)))
+    assert dests(state, "red0") == ["r0c0", "r0c1", "r0c2"]
+    state = position(dice(red0=("red", 2), blue0=("blue", 2)), mover=BLUE)
+    assert dests(state, "blue0") == ["r2c0", "r2c1", "r2c2"]
+
+
+def test_gk5_orthogonal_moves_only_no_wrapping():
+    state = position(dice(red0=("r0c0", 1)))
+    assert dests(state, "red0") == ["r0c1", "r1c0", "red"]
+    refused(state, "move red0 r1c1", "diagonal.*GK-5")
+    refused(state, "move red0 r0c2", "edge.*GK-5")
+    refused(state, "move red0 r2c0", "edge.*GK-5")
+    state = position(dice(red0=("r1c1", 1)))
+    assert dests(state, "red0") == ["r0c1", "r1c0", "r1c2", "r2c1"]
+    state = position(dice(red0=("r0c1", 1)), options={"board": "advanced"}, cards=ADVANCED)
+    refused(state, "move red0 r2c1", "not next to.*GK-5")
+    refused(state, "move red0 r3c1", "edge.*GK-5")
+
+
+# ---- setup --------------------------------------------------------------------------------
+
+def test_gk6_each_player_places_the_rolled_dice_on_two_of_three_spots():
+    state = GAME.new(2, seed=4)
+    first = state.current
+    colour, other = ("red", "blue")[first], ("red", "blue")[1 - first]
+    rolled = {d: value(state, d) for d in ("red0", "red1", "blue0", "blue1")}
+    assert all(1 <= v <= 6 for v in rolled.values())
+    assert state.phase == "place"
+    assert state.legal_actions() == [f"place {colour}0 {colour}:{s}" for s in range(3)]
+    refused(state, f"place {other}0 {other}:0", "own dice.*GK-6")
+    refused(state, f"place {colour}0 {other}:0", "own faction card.*GK-6")
+    refused(state, f"move {colour}0 r0c0", "GK-6")
+    state.apply(f"place {colour}0 {colour}:2")
+    assert state.legal_actions() == [f"place {colour}1 {colour}:0", f"place {colour}1 {colour}:1"]
+    refused(state, f"place {colour}1 {colour}:2", "taken.*GK-6")
+    state.apply(f"place {colour}1 {colour}:0")
+    assert state.current == 1 - first and state.phase == "place"
+    state.apply(f"place {other}0 {other}:1")
+    state.apply(f"place {other}1 {other}:2")
+    assert state.phase in ("move", "flick") and state.current == first and state.turn == 1
+    view = state.view(None)
+    assert view["dice"][f"{colour}0"]["at"] == f"{colour}:2"
+    assert view["dice"][f"{other}1"]["at"] == f"{other}:2"
+    assert {d: value(state, d) for d in rolled} == rolled     # they show what they rolled
+
+
+def test_gk7_first_player_at_random_by_the_seed():
+    firsts = {GAME.new(2, seed=s).view(None)["first"] for s in range(20)}
+    assert firsts == {0, 1}
+    assert GAME.new(2, seed=9).view(None)["first"] == GAME.new(2, seed=9).view(None)["first"]
+    state = through_setup(GAME.new(2, seed=9))
+    assert state.current == state.view(None)["first"]
+
+
+# ---- a turn -------------------------------------------------------------------------------
+
+def test_gk8_a_die_on_top_of_yours_must_be_flicked_first_with_plus_one():
+    state = position(dice(red0=("r1c0", 2), blue0=("r1c0", 5)))   # blue0 on top of red0
+    assert state.phase == "flick"
+    assert all(a.startswith("flick blue0 ") for a in state.legal_actions())
+    assert dests(state, "blue0") == ["r0c0", "r1c1", "r2c0"]          # next to the stack
+    refused(state, "move red1 r0c2", "flick.*GK-8")
+    refused(state, "flick blue0 r0c1", "diagonal.*GK-5")
+    state.apply("flick blue0 r0c0")
+    assert at(state, "blue0") == "r0c0" and value(state, "blue0") == 6
+    assert state.phase == "move" and state.current == RED
+    assert "move red0 r0c0" in moves(state)        # red0 is free again
+
+
+def test_gk8_only_a_die_on_your_die_is_flicked():
+    # red0 on top of blue0: red's turn has no flick, blue's turn starts with one
+    state = position(dice(blue0=("r1c0", 2), red0=("r1c0", 5)))
+    assert state.phase == "move"
+    refused(state, "flick red0 r0c0", "nothing to flick.*GK-8")
+    state = position(dice(blue0=("r1c0", 2), red0=("r1c0", 5)), mover=BLUE)
+    assert state.phase == "flick"
+
+
+def test_gk8_both_covered_both_flicked_in_the_order_chosen():
+    spots = dice(red0=("r0c0", 1), blue0=("r0c0", 2), red1=("r2c2", 1), blue1=("r2c2", 3))
+    state = position(spots)
+    assert {a.split()[1] for a in state.legal_actions()} == {"blue0", "blue1"}
+    state.apply("flick blue1 r1c2")
+    assert state.phase == "flick" and {a.split()[1] for a in state.legal_actions()} == {"blue0"}
+    state.apply("flick blue0 r0c1")
+    assert state.phase == "move"
+    assert (value(state, "blue0"), value(state, "blue1")) == (3, 4)
+    other = position(spots)
+    other.apply("flick blue0 red")
+    assert other.phase == "flick" and {a.split()[1] for a in other.legal_actions()} == {"blue1"}
+
+
+def test_gk8_ruling_a_die_flicked_onto_your_other_die_stays_till_next_turn():
+    state = position(dice(red0=("r0c0", 1), blue0=("r0c0", 2), red1=("r0c1", 1)))
+    state.apply("flick blue0 r0c1")                 # now on top of red1
+    assert state.phase == "move"
+    assert state.view(None)["dice"]["red1"]["covered"]
+    assert not [a for a in moves(state) if a.split()[1] == "red1"]
+    state.apply("move red0 r1c0")
+    state.apply("move blue1 r2c2")
+    assert state.current == RED and state.phase == "flick"   # the flick comes next turn
+
+
+def test_gk9_move_one_of_your_dice_with_plus_one():
+    state = position(dice(red0=("r1c0", 3)))
+    state.apply("move red0 r0c0")
+    assert at(state, "red0") == "r0c0" and value(state, "red0") == 4
+    assert state.current == BLUE and state.phase == "move"
+    refused(state, "move red1 r0c1", "not your die.*GK-9")
+
+
+def test_gk9_a_covered_die_cannot_move():
+    # blue0 on red0 is flicked onto red1: red1 is covered now and cannot move
+    state = position(dice(red0=("r0c0", 1), blue0=("r0c0", 2), red1=("r0c1", 1)))
+    state.apply("flick blue0 r0c1")
+    assert state.view(None)["dice"]["red1"]["covered"]
+    assert [a.split()[1] for a in moves(state)] == ["red0"] * len(moves(state))
+    refused(state, "move red1 r1c1", "red1 has blue0 on top of it.*GK-9")
+
+
+@pytest.mark.parametrize("before,after", [(1, 2), (5, 6), (6, 1)])
+def test_gk10_plus_one_and_six_becomes_one(before, after):
+    state = position(dice(red0=("r1c0", before)))
+    state.apply("move red0 r0c0")
+    assert value(state, "red0") == after
+    flick = position(dice(red0=("r1c0", 2), blue0=("r1c0", before)))
+    flick.apply("flick blue0 r2c0")
+    assert value(flick, "blue0") == after
+
+
+def test_gk11_a_single_die_matching_its_card_wins_the_chip():
+    state = position(dice(red0=("r0c1", 2)))         # +1 = 3, onto r0c2 (card 3)
+    state.apply("move red0 r0c2")
+    view = state.view(None)
+    assert view["chips"] == [1, 0] and view["cells"][2]["chips"] == 0
+    assert view["log"][-1]["do"] == "score" and view["log"][-1]["card"] == "3"
+
+
+def test_gk11_a_stack_adding_up_wins_for_the_top_die():
+    # card 7 at r2c1; blue1 (3) there, red0 (3) arrives: 3 + 4 = 7, red is on top
+    state = position(dice(blue1=("r2c1", 3), red0=("r2c0", 3)))
+    state.apply("move red0 r2c1")
+    assert state.view(None)["chips"] == [1, 0]
+    # the same sum with blue on top wins for blue
+    state = position(dice(red1=("r2c1", 3), blue0=("r2c0", 3)), mover=BLUE)
+    state.apply("move blue0 r2c1")
+    assert state.view(None)["chips"] == [0, 1]
+
+
+def test_gk11_no_match_no_chip_and_every_card_is_checked():
+    state = position(dice(red0=("r0c1", 3)))
+    state.apply("move red0 r0c2")                    # 4 on card 3
+    assert state.view(None)["chips"] == [0, 0]
+    # red's move uncovers blue's die, which alone matches card 4 at r1c0: blue wins it
+    state = position(dice(blue0=("r1c0", 4), red0=("r1c0", 2)))
+    state.apply("move red0 r0c0")
+    assert state.view(None)["chips"] == [0, 1]
+    # a flick's match counts once the move is made
+    state = position(dice(red0=("r2c2", 1), blue0=("r2c2", 4)))   # blue0 on red0 at card 8
+    state.apply("flick blue0 r1c2")                  # 5 on card 5: scored after the move
+    assert state.view(None)["chips"] == [0, 0]
+    state.apply("move red1 r0c2")
+    assert state.view(None)["chips"][BLUE] == 1
+
+
+def test_gk11_the_reroll_card_scores_nothing():
+    state = position(dice(red0=("r0c1", 3), red1=("r1c0", 1)))
+    state.apply("move red0 r1c1")
+    state.apply("keep")
+    assert state.view(None)["chips"] == [0, 0]
+
+
+def test_gk12_turns_alternate_and_a_player_who_cannot_move_passes():
+    state = position(dice())
+    assert state.current == RED
+    state.apply("move red0 r0c0")
+    assert state.current == BLUE
+    state.apply("move blue0 r2c0")
+    assert state.current == RED and state.view(None)["turn"] == 7
+    refused(state, "pass", "GK-12")
+    # both red dice must leave through r0c0, which is full: red passes
+    stuck = position({"red0": ("red:0", 1), "red1": ("red:0", 2), "blue0": ("r0c0", 3),
+                      "blue1": ("r0c0", 4)})
+    assert stuck.legal_actions() == ["pass"]
+    stuck.apply("pass")
+    assert stuck.current == BLUE and stuck.view(None)["log"][-1]["do"] == "pass"
+
+
+def test_gk13_a_die_stacks_on_one_die_and_a_full_card_is_closed():
+    state = position(dice(blue0=("r0c1", 1), red0=("r0c0", 1)))
+    state.apply("move red0 r0c1")
+    assert state.view(None)["cells"][1]["dice"] == ["blue0", "red0"]
+    assert state.view(None)["dice"]["red0"]["level"] == 1
+    assert state.view(None)["dice"]["blue0"]["covered"]
+    full = position(dice(blue0=("r0c1", 1), blue1=("r0c1", 4), red0=("r0c0", 1)))
+    assert "r0c1" not in dests(full, "red0")
+    refused(full, "move red0 r0c1", "two dice.*GK-13")
+    # a flick obeys the same limit (GK-18)
+    flick = position(dice(red0=("r0c0", 1), blue0=("r0c0", 2), red1=("r0c1", 1), blue1=("r0c1", 3)))
+    assert "r0c1" not in dests(flick, "blue0")
+
+
+def test_gk14_reroll_card_holds_four_dice_never_stacked():
+    state = position({"red0": ("r1c1", 1), "blue0": ("r1c1", 2), "blue1": ("r1c1", 3),
+                      "red1": ("r0c1", 3)})
+    assert not state.view(None)["dice"]["red0"]["covered"]
+    assert "move red0 r0c1" in moves(state)           # no die on the re-roll card is pinned
+    state.apply("move red1 r1c1")                     # all four dice there
+    assert state.phase == "reroll" and state.legal_actions() == ["reroll", "keep"]
+    state.apply("keep")
+    view = state.view(None)
+    assert value(state, "red1") == 4 and view["cells"][4]["dice"] == ["red0", "blue0", "blue1", "red1"]
+    assert [d["level"] for d in view["dice"].values()] == [0, 0, 0, 0]
+    assert not any(d["covered"] for d in view["dice"].values())
+    assert state.phase == "move" and state.current == BLUE   # blue moves off it freely
+    assert len(moves(state)) == 2 * 4
+
+
+def test_gk14_reroll_after_a_move_is_optional():
+    state = position(dice(red0=("r0c1", 3)))
+    state.apply("move red0 r1c1")
+    assert value(state, "red0") == 4                  # the +1 first
+    assert state.view(None)["reroll"] == {"die": "red0", "forced": False}
+    refused(state, "move red1 r0c0", "re-roll it or keep it.*GK-14")
+    state.apply("reroll")
+    assert state.current == BLUE and state.view(None)["log"][-1]["do"] == "reroll"
+    assert state.sealed_at == len(state.actions)      # a roll cannot be taken back
+
+
+def test_gk14_reroll_after_a_flick_is_compulsory_for_the_flicker():
+    state = position(dice(red0=("r0c1", 1), blue0=("r0c1", 2)))
+    state.apply("flick blue0 r1c1")
+    assert state.phase == "reroll" and state.current == RED
+    assert state.legal_actions() == ["reroll"]
+    refused(state, "keep", "must re-roll.*GK-14")
+    refused(state, "move red0 r0c0", "must re-roll.*GK-14")
+    state.apply("reroll")
+    assert state.phase == "move" and state.current == RED
+    assert state.view(None)["log"][-1] == {"turn": 5, "seat": RED, "do": "reroll", "die": "blue0",
+                                           "value": value(state, "blue0")}
+
+
+def test_gk15_a_die_enters_either_faction_card_from_the_row_beside_it():
+    state = position(dice(red0=("r0c2", 2), red1=("r2c0", 1), blue0=("red", 1)))
+    assert "red" in dests(state, "red0") and "blue" in dests(state, "red1")
+    refused(state, "move red0 blue", "row next to the blue faction card.*GK-15")
+    state.apply("move red1 blue")
+    assert at(state, "red1") == "blue" and value(state, "red1") == 2
+    state.apply("move blue1 r2c2")
+    state.apply("move red0 red")                      # a second die on red's card: no stacking
+    view = state.view(None)
+    assert view["dice"]["red0"]["at"] == "red" and view["dice"]["blue0"]["at"] == "red"
+    assert view["dice"]["red0"]["level"] == view["dice"]["blue0"]["level"] == 0
+    assert view["chips"] == [0, 0]                     # faction cards score nothing
+
+
+def test_gk16_an_entered_die_leaves_through_any_spot_a_set_up_die_through_its_own():
+    state = position(dice(red0=("red", 2), red1=("red:2", 5)))
+    assert dests(state, "red0") == ["r0c0", "r0c1", "r0c2"]
+    assert dests(state, "red1") == ["r0c2"]
+    refused(state, "move red1 r0c0", "spot 2.*GK-16")
+    refused(state, "move red0 r1c0", "row it faces.*GK-16")
+
+
+def test_gk16_not_on_the_turn_it_entered():
+    state = position(dice(red0=("r0c0", 1)), rescue=("R1",), chips=(0, 0))
+    for i, chips in enumerate(state.chips_on):       # only cards 7+ carry chips: R1 moves twice
+        if state.card[i] < 7:
+            state.chips_on[i] = 0
+    state.apply("move red0 red")
+    assert state.phase == "move" and state.current == RED       # R1's second move
+    assert state.view(None)["dice"]["red0"]["fresh"]
+    assert not [a for a in moves(state) if a.split()[1] == "red0"]
+    refused(state, "move red0 r0c1", "later turn.*GK-16")
+
+
+def test_gk17_after_flicking_your_own_die_nothing_goes_on_top_of_it():
+    # red1 on red0 at r1c0: red flicks its own red1 to r0c0; red0 may not follow onto it
+    state = position(dice(red0=("r1c0", 1), red1=("r1c0", 2)))
+    state.apply("flick red1 r0c0")
+    assert state.view(None)["flicked_own"] == ["red1"]
+    assert "r0c0" not in dests(state, "red0")
+    refused(state, "move red0 r0c0", "flicked your own red1.*GK-17")
+    # the flicked die itself may move, but not onto one of your own dice (Q&A)
+    assert "move red1 r0c1" in moves(state)
+    state = position(dice(red0=("r1c0", 1), red1=("r1c0", 2), blue0=("r0c1", 4)))
+    state.apply("flick red1 r0c0")
+    assert "move red1 r0c1" in moves(state)           # onto blue's die: fine
+    state = position(dice(red0=("r1c0", 1), red1=("r1c0", 2), blue0=("r2c1", 4)))
+    state.apply("flick red1 r2c0")
+    assert "move red1 r2c1" in moves(state)
+    state = position({"red0": ("r1c2", 1), "red1": ("r1c2", 2), "blue0": ("r2c0", 4),
+                      "blue1": ("blue:2", 1)})
+    state.apply("flick red1 r0c2")
+    assert "r1c2" not in dests(state, "red1")          # back onto red0: refused
+    refused(state, "move red1 r1c2", "may not go on top of your own die.*GK-17")
+
+
+def test_gk17_a_flicked_opponent_die_may_be_stacked_on():
+    state = position(dice(red0=("r1c0", 1), blue0=("r1c0", 2)))
+    state.apply("flick blue0 r0c0")
+    assert "move red0 r0c0" in moves(state)
+    state.apply("move red0 r0c0")
+    assert state.view(None)["cells"][0]["dice"] == ["blue0", "red0"]
+
+
+def test_gk18_a_flicked_die_obeys_the_limits_of_a_move():
+    # blue0 on red0 at r0c0: r0c1 is full, so blue0 goes to r1c0 or red's faction card
+    state = position({"red0": ("r0c0", 1), "blue0": ("r0c0", 3), "blue1": ("r0c1", 1),
+                      "red1": ("r0c1", 1)})
+    assert dests(state, "blue0") == ["r1c0", "red"]
+    refused(state, "flick blue0 r0c1", "two dice.*GK-13")
+    refused(state, "flick blue0 r1c1", "diagonal.*GK-5")
+    closed = position({"red0": ("r0c0", 1), "blue0": ("r0c0", 3), "blue1": ("r0c1", 1),
+                       "red1": ("r0c1", 1)}, options={"arranged": "C3"})
+    assert dests(closed, "blue0") == ["r1c0"]
+    refused(closed, "flick blue0 red", "C3.*GK-24")
+
+
+def test_gk18_a_flicked_die_with_nowhere_to_go_stays():
+    # Four dice cannot close every card around a stack, so the position is made up:
+    # r1c0 is filled with the same two dice as r0c1, and C3 closes red's faction card.
+    state = position({"red0": ("r0c0", 1), "blue0": ("r0c0", 3), "blue1": ("r0c1", 1),
+                      "red1": ("r0c1", 1)}, options={"arranged": "C3"})
+    state.stack[3] = [DIE["blue1"], DIE["red1"]]
+    state._start_flicks()
+    assert state.phase == "move" and value(state, "blue0") == 3 and at(state, "blue0") == "r0c0"
+    assert state.view(None)["dice"]["red0"]["covered"]
+    assert [a.split()[1] for a in moves(state)] == ["red1"] * len(moves(state))
+
+
+@pytest.mark.parametrize("board,target", [("basic", 4), ("advanced", 6)])
+def test_gk19_first_to_the_target_wins_at_once(board, target):
+    cards = BASIC if board == "basic" else ADVANCED
+    state = position(dice(red0=("r0c1", 2)), options={"board": board}, cards=cards,
+                     chips=(target - 1, target - 1))
+    state.apply("move red0 r0c2")                     # 3 on card 3
+    assert state.over and state.result() == {"scores": [target, target - 1], "winners": [RED]}
+    assert state.view(None)["winners"] == [RED] and state.current is None
+    refused(state, "move blue0 r2c0", "over")
+    below = position(dice(red0=("r0c1", 2)), options={"board": board}, cards=cards,
+                     chips=(target - 2, 0))
+    below.apply("move red0 r0c2")
+    assert not below.over
+
+
+def test_gk19_ruling_both_reach_the_target_in_one_check_the_mover_wins():
+    # red's move uncovers blue's matching die and matches its own card: both reach 4
+    state = position({"blue0": ("r1c0", 4), "red0": ("r1c0", 1), "red1": ("red:2", 1),
+                      "blue1": ("blue:2", 1)}, chips=(3, 3), cards=[2, 9, 3, 4, REROLL, 5, 6, 7, 8])
+    state.apply("move red0 r0c0")                     # 2 on card 2 for red, 4 on card 4 for blue
+    assert state.result() == {"scores": [4, 4], "winners": [RED]}
+
+
+# ---- arranged rules -------------------------------------------------------------------------
+
+def test_gk20_a1_nine_cards_and_no_reroll_card():
+    view = GAME.new(2, seed=5, options={"board": "basic-A1"}).view(None)
+    assert sorted(int(c["card"]) for c in view["cells"]) == list(range(1, 10))
+    assert view["arranged"] == ["A1"] and view["target"] == 4
+
+
+def test_gk21_a2_two_chips_on_seven_to_nine_and_five_to_win():
+    for seed in range(5):
+        view = GAME.new(2, seed=seed, options={"board": "basic-A2"}).view(None)
+        assert view["target"] == 5
+        for cell in view["cells"]:
+            if cell["card"] != "reroll":
+                assert cell["chips"] == (2 if int(cell["card"]) >= 7 else 1)
+    # a match wins every chip on the card
+    state = position(dice(blue1=("r2c1", 3), red0=("r2c0", 3)), options={"board": "basic-A2"})
+    state.apply("move red0 r2c1")                     # card 7
+    assert state.view(None)["chips"] == [2, 0]
+    state = position(dice(blue1=("r2c1", 3), red0=("r2c0", 3)), options={"board": "basic-A2"},
+                     chips=(3, 0))
+    state.apply("move red0 r2c1")
+    assert state.result() == {"scores": [5, 0], "winners": [RED]}
+
+
+def test_gk22_c1_cards_face_down_until_a_die_arrives():
+    state = through_setup(GAME.new(2, seed=6, options={"face_down": "on"}))
+    view = state.view(None)
+    assert [c["card"] for c in view["cells"]] == [None] * 4 + ["reroll"] + [None] * 4
+    assert [c["chips"] for c in view["cells"]] == [None] * 4 + [0] + [None] * 4
+    assert view == dict(state.view(0), seat=None) == dict(state.view(1), seat=None)
+    mover = ("red", "blue")[state.current]
+    row = "r0" if mover == "red" else "r2"
+    action = next(a for a in moves(state) if a.split()[2].startswith(row))
+    cell = action.split()[2]
+    index = state.geo.index[cell]
+    state.apply(action)
+    view = state.view(None)
+    assert view["cells"][index]["card"] == str(state.card[index])
+    assert any(e["do"] == "reveal" and e["cell"] == cell for e in view["log"])
+    assert state.sealed_at == len(state.actions)      # what was seen cannot be unseen
+
+
+def test_gk22_c1_a_flick_turns_a_card_up_too():
+    state = position(dice(red0=("r1c0", 1), blue0=("r1c0", 2)), options={"face_down": "on"})
+    state.up = [False] * 4 + [True] + [False] * 4
+    state.up[3] = True
+    state.apply("flick blue0 r0c0")
+    assert state.view(None)["cells"][0]["card"] == "1"
+
+
+def test_gk22_c1_sample_state_deals_the_face_down_cards_at_random():
+    state = through_setup(GAME.new(2, seed=6, options={"face_down": "on"}))
+    view = state.view(RED)
+    layouts = set()
+    for seed in range(30):
+        world = sample_state(view, seed)
+        assert world.view(RED) == view
+        assert world.legal_actions() == state.legal_actions()
+        layouts.add(tuple(world.card))
+        assert sorted(c for c in world.card if c) == sorted(set(c for c in world.card if c))
+    assert len(layouts) > 20
+
+
+def test_gk23_c2_the_reroll_card_lies_anywhere():
+    places = set()
+    for seed in range(30):
+        view = GAME.new(2, seed=seed, options={"arranged": "C2"}).view(None)
+        cards = [c["card"] for c in view["cells"]]
+        assert cards.count("reroll") == 1 and len(set(cards)) == 9
+        places.add(cards.index("reroll"))
+    assert len(places) >= 7
+    adv = GAME.new(2, seed=3, options={"board": "advanced", "arranged": "C2"}).view(None)
+    assert [c["card"] for c in adv["cells"]].count("reroll") == 1
+    # with A1 (the centre card left out) C2 still shuffles the battle-backed re-roll card in
+    a1 = GAME.new(2, seed=3, options={"board": "basic-A1", "arranged": "C2"}).view(None)
+    assert [c["card"] for c in a1["cells"]].count("reroll") == 1
+    # with C1 it lies face down among them
+    hidden = GAME.new(2, seed=3, options={"face_down": "on", "arranged": "C2"}).view(None)
+    assert [c["card"] for c in hidden["cells"]] == [None] * 9
+
+
+def test_gk24_c3_no_die_enters_a_faction_card():
+    state = position(dice(red0=("r0c0", 1), red1=("r2c1", 1)), options={"arranged": "C3"})
+    assert "red" not in dests(state, "red0") and "blue" not in dests(state, "red1")
+    refused(state, "move red0 red", "C3.*GK-24")
+    # a die already on a faction card (setup) still leaves it
+    assert dests(position(dice(), options={"arranged": "C3"}), "red0") == ["r0c0"]
+
+
+def test_gk25_c4_once_a_game_take_a_chip_and_go_home():
+    state = position(dice(red0=("r2c1", 1)), options={"arranged": "C4"}, chips=(1, 2))
+    state.apply("move red0 blue")
+    view = state.view(None)
+    assert view["chips"] == [2, 1] and view["c4_used"] == [True, False]
+    assert view["dice"]["red0"]["at"] == "red" and view["dice"]["red0"]["value"] == 2
+    assert view["log"][-1]["do"] == "steal"
+    # once only
+    again = position(dice(red0=("r2c1", 1)), options={"arranged": "C4"}, chips=(1, 2))
+    again.c4_used[RED] = True
+    again.apply("move red0 blue")
+    assert again.view(None)["chips"] == [1, 2] and at(again, "red0") == "blue"
+    # nothing to take: the die just stays
+    empty = position(dice(red0=("r2c1", 1)), options={"arranged": "C4"}, chips=(1, 0))
+    empty.apply("move red0 blue")
+    assert empty.view(None)["chips"] == [1, 0] and not empty.view(None)["c4_used"][RED]
+    # without C4 nothing happens
+    plain = position(dice(red0=("r2c1", 1)), chips=(1, 2))
+    plain.apply("move red0 blue")
+    assert plain.view(None)["chips"] == [1, 2]
+    # a stolen chip can win
+    win = position(dice(red0=("r2c1", 1)), options={"arranged": "C4"}, chips=(3, 2))
+    win.apply("move red0 blue")
+    assert win.result() == {"scores": [4, 1], "winners": [RED]}
+
+
+# ---- rescue rules ----------------------------------------------------------------------------
+
+def repeating():
+    """A position that will come up again: each die shuttles between two cards
+    and its value cycles through six faces, so a cycle is 12 turns long."""
+    return position(dice(red0=("r1c0", 1), blue0=("r1c2", 1)), chips=(0, 0),
+                    cards=[9, 9, 9, 9, REROLL, 9, 9, 9, 9])
+
+
+def cycle(state, turns):
+    plan = {RED: ["move red0 r0c0", "move red0 r1c0"], BLUE: ["move blue0 r0c2", "move blue0 r1c2"]}
+    step = {RED: 0, BLUE: 0}
+    for _ in range(turns):
+        if state.phase != "move":
+            return
+        seat = state.current
+        state.apply(plan[seat][step[seat] % 2])
+        step[seat] += 1
+
+
+def test_gk26_a_third_repetition_offers_the_rescue_rules():
+    state = repeating()
+    cycle(state, 24)                                  # the start position came twice more
+    assert state.phase == "offer" and state.current == RED
+    view = state.view(None)
+    assert view["repeats"] == 3 and view["offer"] == {"rule": None, "by": RED, "asked": []}
+    assert state.legal_actions() == ["propose R1", "propose R2", "propose R3", "decline"]
+    refused(state, "move red0 r0c0", "third time.*GK-26")
+    state.apply("propose R2")
+    assert state.phase == "answer" and state.current == BLUE
+    assert state.legal_actions() == ["accept", "refuse"]
+    refused(state, "move blue0 r0c2", "accept or refuse.*GK-26")
+    state.apply("accept")
+    assert state.view(None)["rescue"] == ["R2"]
+    assert state.phase == "move" and state.current == RED and "roll red0" in state.legal_actions()
+    assert state.view(None)["seen"] == {}             # a new rule: counting starts again
+
+
+def test_gk26_both_players_are_offered_in_turn():
+    state = repeating()
+    cycle(state, 24)
+    state.apply("decline")
+    assert state.phase == "offer" and state.current == BLUE      # blue may propose now
+    state.apply("propose R3")
+    assert state.current == RED and state.legal_actions() == ["accept", "refuse"]
+    state.apply("refuse")
+    assert state.phase == "move" and state.current == RED and state.view(None)["rescue"] == []
+    # a refused proposal passes the offer on
+    state = repeating()
+    cycle(state, 24)
+    state.apply("propose R1")
+    state.apply("refuse")
+    assert state.phase == "offer" and state.current == BLUE
+    assert "propose R1" in state.legal_actions()
+    state.apply("decline")
+    assert state.phase == "move" and state.current == RED
+
+
+def test_gk26_the_offer_replays_and_rules_in_force_are_not_offered_again():
+    state = repeating()
+    cycle(state, 24)
+    state.apply("propose R1")
+    state.apply("accept")
+    record = state.record()
+    assert record["actions"][-2:] == ["propose R1", "accept"]
+    state.rescue = {"R1", "R2"}
+    state.phase = "offer"
+    state.to_act = RED
+    state.offer = {"rule": None, "by": RED, "asked": []}
+    assert state.legal_actions() == ["propose R3", "decline"]
+    refused(state, "propose R1", "already in force.*GK-26")
+
+
+def test_gk26_no_offer_once_every_rescue_rule_is_in_force():
+    state = repeating()
+    state.rescue = {"R1", "R2", "R3"}
+    cycle(state, 30)
+    assert state.phase == "move" and state.view(None)["repeats"] >= 3
+
+
+def test_gk27_r1_two_moves_once_only_high_cards_carry_chips():
+    state = position(dice(red0=("r1c0", 1)), rescue=("R1",))
+    assert not state.view(None)["double_move"]
+    state.apply("move red0 r0c0")
+    assert state.current == BLUE                      # low cards still carry chips: one move
+    state = position(dice(red0=("r1c0", 1)), rescue=("R1",))
+    for i in range(9):
+        if state.card[i] < 7:
+            state.chips_on[i] = 0
+    assert state.view(None)["double_move"]
+    state.apply("move red0 r0c0")
+    assert state.current == RED and state.phase == "move" and "end" in state.legal_actions()
+    state.apply("move red0 r0c1")                     # the same die again
+    assert state.current == BLUE and value(state, "red0") == 3
+    state = position(dice(red0=("r1c0", 1)), rescue=("R1",))
+    for i in range(9):
+        if state.card[i] < 7:
+            state.chips_on[i] = 0
+    state.apply("move red0 r0c0")
+    state.apply("end")
+    assert state.current == BLUE
+    without = position(dice(red0=("r1c0", 1)))
+    for i in range(9):
+        if without.card[i] < 7:
+            without.chips_on[i] = 0
+    without.apply("move red0 r0c0")
+    assert without.current == BLUE
+    refused(position(dice()), "end", "R1.*GK-27")
+
+
+def test_gk27_r1_a_face_down_card_counts_as_low():
+    state = position(dice(red0=("r1c0", 1)), rescue=("R1",), options={"face_down": "on"})
+    for i in range(9):
+        if state.card[i] < 7:
+            state.chips_on[i] = 0
+    state.up[8] = False                               # card 8, but nobody knows
+    assert not state.view(None)["double_move"]
+    state.up[8] = True
+    assert state.view(None)["double_move"]
+
+
+def test_gk28_r2_reroll_a_die_where_it_stands_instead_of_moving():
+    state = position(dice(red0=("r1c0", 1), blue0=("r1c0", 2)), rescue=("R2",))
+    assert state.phase == "flick"                      # the flick comes first
+    state.apply("flick blue0 r2c0")
+    assert "roll red0" in state.legal_actions() and "roll red1" in state.legal_actions()
+    refused(position(dice()), "roll red0", "R2 is not in force.*GK-28")
+    for seed in range(40):                             # some roll of 4 on card 4 scores
+        trial = position(dice(red0=("r1c0", 1), blue0=("r1c0", 2)), rescue=("R2",), seed=seed)
+        trial.apply("flick blue0 r2c0")
+        trial.rng.seed(seed)
+        trial.apply("roll red0")
+        assert at(trial, "red0") == "r1c0" and trial.current == BLUE
+        if value(trial, "red0") == 4:
+            assert trial.view(None)["chips"] == [1, 0]
+            break
+    else:
+        pytest.fail("no seed rolled a 4")
+
+
+def test_gk29_r3_return_a_die_home_with_plus_one_instead_of_moving():
+    state = position(dice(red0=("r1c1", 3), red1=("red:1", 2)), rescue=("R3",))
+    assert "return red0" in state.legal_actions() and "return red1" not in state.legal_actions()
+    state.apply("return red0")
+    view = state.view(None)
+    assert view["dice"]["red0"]["at"] == "red" and view["dice"]["red0"]["value"] == 4
+    assert state.current == BLUE
+    refused(position(dice(red0=("r1c1", 3))), "return red0", "R3 is not in force.*GK-29")
+
+
+# ---- options, bad input and the contract ---------------------------------------------------------
+
+def test_options_cover_every_arranged_rule_and_every_combination_is_valid():
+    assert GAME.options == {
+        "board": (("basic", "basic-A1", "basic-A2", "advanced"), "basic"),
+        "face_down": (("off", "on"), "off"),
+        "arranged": (("none", "C2", "C3", "C4"), "none"),
+    }
+    import itertools
+    for values in itertools.product(*(choices for choices, _ in GAME.options.values())):
+        state = GAME.new(2, seed=1, options=dict(zip(GAME.options, values)))
+        assert state.view(None)["options"] == dict(zip(GAME.options, values))
+    with pytest.raises(ValueError, match="basic board only"):
+        rules.check_rules("advanced", ["A2"], [])
+
+
+def test_bad_input_is_refused_in_words_and_changes_nothing():
+    state = position(dice(red0=("r1c0", 1), blue0=("r0c0", 1), blue1=("r0c0", 2)))
+    refused(state, 7, "short text")
+    refused(state, "", "not allowed")
+    refused(state, "move red0", "name a die")
+    refused(state, "move red0 r9c9", "no card")
+    refused(state, "move green0 r0c0", "name a die")
+    refused(state, "move red0 r0c0", "two dice.*GK-13")
+    refused(state, "move red0 r1c0", "must leave")
+    refused(state, "reroll", "no die is waiting.*GK-14")
+    refused(state, "propose R1", "not allowed")
+    with pytest.raises(IllegalAction, match="blue's turn|red's turn"):
+        state.apply("move red0 r2c0", seat=BLUE)
+
+
+def test_sample_state_agrees_with_every_view_along_a_game():
+    state = GAME.new(2, seed=8, options={"face_down": "on", "arranged": "C2"})
+    chooser = random.Random(3)
+    while not state.over:
+        for seat in (None, RED, BLUE):
+            view = state.view(seat)
+            world = sample_state(view, chooser.randrange(100))
+            assert world.view(seat) == view
+            assert world.legal_actions() == state.legal_actions()
+        state.apply(chooser.choice(state.legal_actions()))
+
+
+def test_clone_is_independent():
+    state = position(dice(red0=("r1c0", 1)))
+    copy = state.clone()
+    copy.apply("move red0 r0c0")
+    assert at(state, "red0") == "r1c0" and state.current == RED
+    assert at(copy, "red0") == "r0c0"
+
+
+def test_undo_a_move_but_not_a_roll():
+    state = through_setup(GAME.new(2, seed=12))
+    seat = state.current
+    action = next(a for a in moves(state) if a.split()[2] != "r1c1")
+    state.apply(action)
+    assert state.undo_depth(seat) == 1
+    again = state.without_last(1)
+    assert again.view(None) == through_setup(GAME.new(2, seed=12)).view(None)
+
+
+def test_ruling_turn_limit_ends_the_game_more_chips_wins():
+    state = position(dice(), chips=(2, 1), turn=TURN_LIMIT)
+    state.apply("move red0 r0c0")
+    assert state.over and state.result() == {"scores": [2, 1], "winners": [RED]}
+    assert state.view(None)["ended_by_limit"]
+    tie = position(dice(), chips=(1, 1), turn=TURN_LIMIT)
+    tie.apply("move red0 r0c0")
+    assert tie.result()["winners"] == [RED, BLUE]
+
+
+def test_a_random_game_takes_milliseconds():
+    chooser = random.Random(1)
+    start = time.perf_counter()
+    for seed in range(10):
+        state = GAME.new(2, seed=seed)
+        while not state.over:
+            state._apply(chooser.choice(state.legal_actions()))
+    assert (time.perf_counter() - start) / 10 < 0.2
+
+
+# ---- computer players -----------------------------------------------------------------------------
+
+def test_move_gain_counts_both_cards_a_move_touches():
+    state = position(dice(blue0=("r1c0", 4), red0=("r1c0", 2)))
+    assert move_gain(state, DIE["red0"], state.geo.index["r0c0"]) == -1   # uncovers blue's 4
+    state = position(dice(red0=("r0c1", 2)))
+    assert move_gain(state, DIE["red0"], state.geo.index["r0c2"]) == 1
+
+
+def test_quick_bot_takes_a_chip_and_avoids_handing_one_over():
+    state = position(dice(red0=("r0c1", 2)))
+    assert QuickBot(1).choose(state.view(RED), state.legal_actions()) == "move red0 r0c2"
+    # red0 on top of blue0 (4 on card 4): moving red0 away gives blue the chip
+    state = position(dice(blue0=("r1c0", 4), red0=("r1c0", 2), red1=("r2c2", 1)))
+    assert QuickBot(1).choose(state.view(RED), state.legal_actions()).split()[1] == "red1"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", [QuickBot, lambda seed: StrongBot(seed, playouts=40)])
+def test_bots_play_whole_games_with_every_option(level):
+    for options in ({"board": "advanced", "face_down": "on", "arranged": "C3"},
+                    {"board": "basic-A2", "arranged": "C4"}):
+        state = GAME.new(2, seed=2, options=options)
+        bots = [level(seed=1), QuickBot(seed=2)]
+        while not state.over:
+            seat = state.current
+            state.apply(bots[seat].choose(state.view(seat), state.legal_actions()), seat=seat)
+        assert state.result()["winners"]
+
+
+def test_bots_are_deterministic_for_a_seed():
+    state = through_setup(GAME.new(2, seed=4))
+    view, legal = state.view(state.current), state.legal_actions()
+    assert StrongBot(3).choose(view, legal) == StrongBot(3).choose(view, legal)
+    assert QuickBot(3).choose(view, legal) == QuickBot(3).choose(view, legal)
+
+
+def test_strong_bot_takes_the_winning_chip():
+    state = position(dice(red0=("r0c1", 2), blue0=("r2c0", 5)), chips=(3, 3))
+    assert StrongBot(1).choose(state.view(RED), state.legal_actions()) == "move red0 r0c2"
+
+
+def test_quick_beats_random():
+    wins = 0
+    for seed in range(6):
+        state = GAME.new(2, seed=seed)
+        bots = {seed % 2: QuickBot(seed), 1 - seed % 2: RandomBot(seed)}
+        while not state.over:
+            seat = state.current
+            state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
+        wins += (seed % 2) in state.result()["winners"]
+    assert wins >= 5
