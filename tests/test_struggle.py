@@ -1,7 +1,6 @@
 """王の闘争 (King's Struggle) rules, one test (at least) per rule ID ST-1..ST-31."""
 import json
 import random
-from collections import Counter
 
 import pytest
 
@@ -11,6 +10,15 @@ from royaltable.games.struggle.rules import (CARD_IDS, CHARACTERS, NEGOTIABLE, P
 
 GAME = registry.get("struggle")
 OFFER_STEPS = ("offer", "offer-gold", "offer-promise")
+
+
+def private_cards(state, seat):
+    """What `seat` knows that onlookers do not, as card ids (the conformance suite's
+    privacy check): its hand and its own face-down card before the reveal."""
+    cards = [CARD_IDS[c] for c in state.hands[seat]]
+    if state.status[seat] == "face-down":
+        cards.append(CARD_IDS[state.slot[seat]])
+    return cards
 
 
 def trick(powers, first=0, gold=None, seed=1):
@@ -294,6 +302,13 @@ def test_st12_markers_return_and_the_winner_leads_next():
     assert state.first == 1 and state.current == 1 and state.round_no == 2
     assert state.markers_left() == (5, 5)
     assert all(t["plus"] == 0 for t in state.view(None)["trick"])
+
+
+def test_st12_the_winner_becomes_the_first_player():
+    state = trick([1, 3, 10], first=0)
+    assert state.history[0]["winner"] == 2
+    assert state.first == 2 and state.view(None)["first"] == 2
+    assert state.current == 2 and state.phase == "lead"
 
 
 def test_st13_the_game_ends_after_the_seventh_round():
@@ -632,20 +647,6 @@ def all_phases_states(players, seed, mode):
         yield state
         state.apply(rng.choice(state.legal_actions()))
     yield state
-
-
-@pytest.mark.parametrize("mode", ["day", "night"])
-def test_views_hold_exactly_each_seats_private_cards(mode):
-    for state in all_phases_states(5, 3, mode):
-        public = Counter(card_strings(state.view(None)))
-        for seat in range(5):
-            own = Counter(card_strings(state.view(seat)))
-            private = own - public
-            assert not public - own
-            expected = Counter(CARD_IDS[c] for c in state.hands[seat])
-            if state.status[seat] == "face-down":
-                expected[CARD_IDS[state.slot[seat]]] += 1
-            assert private == expected
 
 
 @pytest.mark.parametrize("mode", ["day", "night"])

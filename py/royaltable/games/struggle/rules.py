@@ -437,8 +437,8 @@ class StruggleState(State):
         if phase == OFFER_PROMISE:
             return list(PROMISE_ACTIONS)
         if phase == DECIDE:
-            accepts = [] if self.dealt[seat] else [f"accept {o['seat']}" for o in self.offers]
-            return accepts + self._uses(seat) + ["pass"]
+            # One ability turn a round, so one deal at most (ST-16) comes by itself.
+            return [f"accept {o['seat']}" for o in self.offers] + self._uses(seat) + ["pass"]
         if phase == KNIGHT_CARD:
             return [f"knight {CARD_IDS[c]}" for c in self.hands[seat]]
         return []
