@@ -1,0 +1,751 @@
+"""王宮のささやき rules, one test (at least) per rule ID WH-1..WH-25, then bad
+input, what each seat knows, and sampling."""
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from royaltable import IllegalAction, registry
+from royaltable.games.whispers.rules import (CHARACTERS, COLOURS, GOALS, KINGS, deck, knowledge,
+                                             my_discards)
+
+GAME = registry.get("whispers")
+
+
+def arrange(players=3, hands=None, displays=None, to_act=0, king=None, played=None,
+            seed=1, options=None, pile=None):
+    """A state in the play phase with the given hands and displays (seat -> cards);
+    seats not given get hand cards from the rest of the deck, which is the pile."""
+    state = GAME.new(players, seed=seed, options=options or {})
+    hands, displays = dict(hands or {}), dict(displays or {})
+    rest = deck(players)
+    for cards in list(hands.values()) + list(displays.values()):
+        for card in cards:
+            rest.remove(card)
+    for seat in range(players):
+        displays.setdefault(seat, [])
+        if seat not in hands:
+            need = 6 - len(displays[seat])
+            hands[seat], rest = rest[:need], rest[need:]
+    state.hands = [list(hands[s]) for s in range(players)]
+    state.displays = [list(displays[s]) for s in range(players)]
+    state.pile = list(rest) if pile is None else list(pile)
+    state.discards = []
+    state.known = [[] for _ in range(players)]
+    state.history = []
+    state.played = sum(len(d) for d in state.displays) if played is None else played
+    state.phase = "play"
+    state.to_act = to_act
+    state.king = king
+    state.kings = [k for k in KINGS if k != king]
+    state.kings_seen = [king] if king else []
+    return state
+
+
+def snapshot(state):
+    return json.dumps({"views": [state.view(s) for s in [None, *range(state.players)]],
+                       "current": state.current, "legal": state.legal_actions(),
+                       "actions": state.actions}, sort_keys=True)
+
+
+def refused(state, action, seat=None, match=None):
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match=match) as err:
+        state.apply(action, seat=seat)
+    assert snapshot(state) == before
+    return str(err.value)
+
+
+def last(state, seat=None):
+    """The latest play as `seat` saw it."""
+    return state.view(seat)["history"][-1]
+
+
+def told(state, seat):
+    """What `seat` knows of each hand."""
+    return knowledge(state.view(seat))
+
+
+def private_cards(state, seat):
+    """What `seat` knows that onlookers do not, as card ids (the conformance suite's
+    privacy check): its hand, its own side of this round's exchanges and Maid
+    plays, and the cards it has picked for an exchange in progress."""
+    cards = list(state.hands[seat])
+    for event in state.history:
+        for value in (event.get("private") or {}).get(seat, {}).values():
+            cards += value if isinstance(value, list) else [value]
+    ex = state.exchange
+    if ex is not None:
+        cards += ex["given"] if seat == ex["wizard"] else ex["taken"] if seat == ex["target"] else []
+    return cards
+
+
+def play_random(state, rng, check=None, limit=3000):
+    for _ in range(limit):
+        if state.over:
+            return state
+        if check:
+            check(state)
+        state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("game did not end")
+
+
+# ---- components and setup ----------------------------------------------------------
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_wh1_three_to_five_players_each_a_colour(players):
+    state = GAME.new(players, seed=1)
+    assert state.view(None)["colours"] == COLOURS[:players]
+    assert COLOURS == ["red", "blue", "green", "yellow", "purple"]
+    assert GAME.default_players == 4
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_wh1_other_counts_refused(players):
+    with pytest.raises(ValueError, match="3–5 players"):
+        GAME.new(players)
+
+
+def test_wh2_seven_characters():
+    assert CHARACTERS == ["accountant", "wizard", "maid", "butler", "guard", "general", "jester"]
+    assert {card.split("-")[1] for card in deck(5)} == set(CHARACTERS)
+
+
+@pytest.mark.parametrize("players,size", [(3, 35), (4, 42), (5, 49)])
+def test_wh3_deck_by_player_count(players, size):
+    cards = deck(players)
+    assert len(cards) == size
+    counts = Counter(cards)
+    for c in CHARACTERS:
+        assert counts[f"grey-{c}"] == 2
+        for colour in COLOURS:
+            assert counts[f"{colour}-{c}"] == (1 if COLOURS.index(colour) < players else 0)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_wh4_six_each_rest_is_the_draw_pile(players):
+    state = GAME.new(players, seed=4)
+    assert all(len(h) == 6 for h in state.hands)
+    assert Counter(c for h in state.hands for c in h) + Counter(state.pile) == Counter(deck(players))
+    view = state.view(None)
+    assert view["pile"] == len(deck(players)) - 6 * players and view["hand"] is None
+    assert view["hand_sizes"] == [6] * players
+
+
+def test_wh5_six_kings_no_general_face_down():
+    assert sorted(KINGS) == sorted(f"king-{c}" for c in CHARACTERS if c != "general")
+    state = GAME.new(3, seed=5)
+    assert sorted(state.kings) == sorted(KINGS)
+    view = state.view(None)
+    assert view["king"] is None and view["kings_left"] == 6 and view["kings_seen"] == []
+    assert not any(k in json.dumps(view) for k in KINGS)   # nobody sees the order
+
+
+def test_wh6_start_player_random_by_seed():
+    starters = {GAME.new(4, seed=s).current for s in range(40)}
+    assert starters == {0, 1, 2, 3}
+    assert GAME.new(4, seed=9).current == GAME.new(4, seed=9).current
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_wh7_hand_plus_display_is_always_six(players):
+    def check(state):
+        for seat in range(players):
+            assert len(state.hands[seat]) + len(state.displays[seat]) == 6
+    for seed in range(6):
+        play_random(GAME.new(players, seed=seed), random.Random(seed), check)
+
+
+# ---- a turn ------------------------------------------------------------------------
+
+def test_wh8_play_into_display_never_a_character_twice():
+    state = arrange(hands={0: ["red-maid", "grey-maid", "red-jester", "grey-guard", "red-general"]},
+                    displays={0: ["blue-wizard"]})
+    assert "play grey-maid" in state.legal_actions()
+    state.apply("play red-jester")
+    assert state.displays[0] == ["blue-wizard", "red-jester"]
+    assert "red-jester" not in state.hands[0]
+    state = arrange(hands={0: ["red-maid", "grey-maid", "red-jester", "grey-guard", "red-general"]},
+                    displays={0: ["blue-maid"]})
+    assert not any("maid" in a for a in state.legal_actions())
+    message = refused(state, "play red-maid")
+    assert "WH-8" in message and "Maid" in message
+
+
+def test_wh9_the_card_effect_follows_the_play():
+    state = arrange(hands={0: ["red-accountant", "red-maid", "grey-guard", "red-general", "red-jester", "grey-butler"]})
+    state.apply("play red-accountant")
+    assert told(state, 1)[0] == state.view(0)["hand"]
+    assert last(state)["effect"] == "accountant"
+
+
+def test_wh10_coloured_card_passes_to_its_colour_even_yourself():
+    state = arrange(hands={0: ["blue-jester", "red-jester", "grey-maid", "red-maid", "grey-guard", "red-general"]})
+    state.apply("play blue-jester")
+    assert state.current == 1 and last(state)["next"] == 1
+    state = arrange(hands={0: ["blue-jester", "red-jester", "grey-maid", "red-maid", "grey-guard", "red-general"]})
+    state.apply("play red-jester")
+    assert state.current == 0
+
+
+def test_wh10_grey_card_passes_to_the_fewest_display_cards():
+    state = arrange(hands={0: ["grey-jester", "red-maid"]},
+                    displays={0: ["red-wizard", "red-butler", "red-guard", "red-general"],
+                              1: ["blue-maid", "blue-wizard"], 2: ["green-maid"]})
+    state.apply("play grey-jester")
+    assert state.current == 2 and state.phase == "play"
+
+
+def test_wh10_grey_card_tie_the_player_chooses_possibly_themselves():
+    state = arrange(hands={0: ["grey-jester", "red-maid", "red-wizard", "red-guard", "red-general", "red-butler"]},
+                    displays={1: ["blue-maid"], 2: ["green-maid"]})
+    state.apply("play grey-jester")
+    assert state.phase == "next" and state.current == 0
+    assert state.legal_actions() == ["next 0", "next 1", "next 2"]
+    state.apply("next 0")
+    assert state.current == 0 and state.phase == "play"
+    state = arrange(hands={0: ["grey-jester", "red-maid", "red-wizard", "red-guard", "red-general"]},
+                    displays={0: ["red-accountant"], 1: ["blue-maid", "blue-wizard"],
+                              2: ["green-maid", "green-wizard", "green-guard"]})
+    state.apply("play grey-jester")
+    assert state.legal_actions() == ["next 0", "next 1"]
+    refused(state, "next 2", match="WH-10")
+    state.apply("next 1")
+    assert state.current == 1
+
+
+# ---- effects -------------------------------------------------------------------------
+
+def test_wh11_accountant_shows_the_hand_to_all_others():
+    state = arrange(hands={0: ["blue-accountant", "red-maid", "grey-maid", "red-guard", "red-general", "red-jester"]})
+    state.apply("play blue-accountant")
+    shown = ["red-maid", "red-guard", "red-general", "red-jester", "grey-maid"]
+    shown = sorted(shown, key=lambda c: state.view(0)["hand"].index(c))
+    assert last(state)["shown"] == shown
+    assert told(state, 1)[0] == shown and told(state, 2)[0] == shown
+    assert state.view(None)["known"][0] == shown and told(state, 0)[0] is None
+    assert state.undo_depth(0) == 0          # revealed: cannot be taken back
+
+
+def test_wh12_wizard_exchange_in_small_steps():
+    state = arrange(hands={0: ["red-wizard", "red-maid", "red-guard", "red-jester"],
+                           1: ["blue-maid", "blue-guard", "blue-jester"]},
+                    displays={0: ["red-general", "red-butler"],
+                              1: ["blue-general", "blue-butler", "blue-wizard"]})
+    state.apply("play red-wizard")
+    assert state.phase == "target" and state.legal_actions() == ["target 1", "target 2"]
+    state.apply("target 1")
+    assert state.legal_actions() == ["count 1", "count 2", "count 3"]   # the smaller hand: 3
+    state.apply("count 2")
+    state.apply("give red-maid")
+    assert "give red-maid" not in state.legal_actions()
+    state.apply("give red-jester")
+    assert state.phase == "answer" and state.current == 1          # the target chooses
+    assert state.view(None)["exchange"] == {"wizard": 0, "target": 1, "count": 2, "given": 2,
+                                            "taken": 0, "mine": []}
+    assert state.view(1)["exchange"]["mine"] == []                 # not what the wizard picked
+    state.apply("give blue-guard", seat=1)
+    state.apply("give blue-jester", seat=1)
+    assert sorted(state.hands[0]) == sorted(["red-guard", "blue-guard", "blue-jester"])
+    assert sorted(state.hands[1]) == sorted(["blue-maid", "red-maid", "red-jester"])
+    assert state.current == 0                                      # red: back to the wizard
+    mine, theirs, public = last(state, 0), last(state, 1), last(state)
+    assert (mine["gave"], mine["got"]) == (["red-maid", "red-jester"], ["blue-guard", "blue-jester"])
+    assert (theirs["gave"], theirs["got"]) == (["blue-guard", "blue-jester"], ["red-maid", "red-jester"])
+    assert "gave" not in public and "gave" not in last(state, 2)
+    assert public["target"] == 1 and public["count"] == 2 and public["exchanged"] is True
+
+
+def test_wh12_wizard_with_an_empty_hand_has_no_effect():
+    state = arrange(hands={0: ["grey-wizard", "red-maid"]},
+                    displays={0: ["red-general", "red-butler", "red-guard", "red-jester"]})
+    state.hands[1], state.hands[2] = [], []     # constructed: nobody to exchange with
+    state.apply("play grey-wizard")
+    assert state.phase in ("play", "next") and last(state)["why"] == "empty"
+
+
+def test_wh13_maid_discards_face_down_and_draws():
+    state = arrange(hands={0: ["red-maid", "red-guard", "red-jester", "grey-guard", "red-general", "red-butler"]})
+    top = state.pile[-1]
+    state.apply("play red-maid")
+    assert state.phase == "discard" and state.current == 0
+    state.apply("discard grey-guard")
+    assert top in state.hands[0] and "grey-guard" not in state.hands[0]
+    assert state.discards == ["grey-guard"]
+    public = state.view(None)
+    assert public["discards"] == 1 and "grey-guard" not in json.dumps(public)
+    assert my_discards(state.view(0)) == ["grey-guard"]
+    assert last(state, 0)["discarded"] == "grey-guard" and last(state, 0)["drew"] == top
+    assert "discarded" not in last(state, 1) and "drew" not in last(state)
+    assert state.undo_depth(0) == 0          # a card was drawn
+
+
+def test_wh13_maid_reshuffles_the_discards_when_the_pile_is_empty():
+    state = arrange(hands={0: ["red-maid", "red-guard", "red-jester", "grey-guard", "red-general", "red-butler"]},
+                    pile=[])
+    state.discards = ["blue-maid", "green-maid"]
+    state.apply("play red-maid")
+    state.apply("discard grey-guard")
+    assert last(state)["reshuffled"] is True
+    assert len(state.hands[0]) == 5 and len(state.pile) == 2 and state.discards == []
+    assert Counter(state.hands[0]) + Counter(state.pile) == Counter(
+        ["red-guard", "red-jester", "red-general", "red-butler", "blue-maid", "green-maid", "grey-guard"])
+
+
+def test_wh13_maid_with_nothing_else_face_down_draws_its_own_discard_back():
+    state = arrange(hands={0: ["red-maid", "red-guard", "red-jester", "grey-guard", "red-general", "red-butler"]},
+                    pile=[])
+    state.apply("play red-maid")
+    state.apply("discard grey-guard")
+    assert "grey-guard" in state.hands[0] and state.pile == [] and state.discards == []
+
+
+BUTLER_TABLE = dict(hands={0: ["red-butler", "red-maid", "red-jester"]},
+                    displays={0: ["red-wizard", "red-guard"], 1: ["blue-maid", "blue-wizard"],
+                              2: ["green-general"]})
+
+
+def test_wh14_butler_swaps_one_card_of_two_displays():
+    state = arrange(**BUTLER_TABLE)
+    state.apply("play red-butler")
+    assert state.phase == "swap"
+    first = state.legal_actions()
+    assert "swap 0 red-butler" not in first                        # the Butler just played
+    state.apply("swap 0 red-guard")
+    # not blue-wizard: seat 0 would hold two Wizards
+    assert state.legal_actions() == ["with 1 blue-maid", "with 2 green-general"]
+    state.apply("with 2 green-general")
+    assert state.displays[0] == ["red-wizard", "green-general", "red-butler"]
+    assert state.displays[2] == ["red-guard"]
+    assert last(state)["swap"] == [[0, "red-guard"], [2, "green-general"]]
+
+
+def test_wh14_butler_never_makes_a_pair():
+    state = arrange(**BUTLER_TABLE)
+    state.apply("play red-butler")
+    state.apply("swap 0 red-guard")
+    # blue-wizard would give seat 0 a second Wizard
+    assert "with 1 blue-wizard" not in state.legal_actions()
+    message = refused(state, "with 1 blue-wizard", match="WH-14")
+    assert "two cards of one character" in message
+    # swapping a character for the same one is no pair
+    state = arrange(**BUTLER_TABLE)
+    state.apply("play red-butler")
+    state.apply("swap 0 red-wizard")
+    assert "with 1 blue-wizard" in state.legal_actions()
+
+
+def test_wh14_the_butler_just_played_cannot_be_swapped():
+    state = arrange(**BUTLER_TABLE)
+    state.apply("play red-butler")
+    message = refused(state, "swap 0 red-butler", match="WH-14")
+    assert "just played" in message
+    assert not any(a.endswith("red-butler") for a in state.legal_actions())
+    # another player's earlier Butler may be swapped
+    state = arrange(hands={0: ["grey-butler", "red-maid", "red-jester"]},
+                    displays={0: ["red-wizard", "red-guard"], 1: ["blue-butler", "blue-wizard"],
+                              2: ["green-general"]})
+    state.apply("play grey-butler")
+    assert "swap 1 blue-butler" in state.legal_actions()
+
+
+@pytest.mark.parametrize("played", [0, 1])
+def test_wh14_no_effect_as_first_or_second_card_of_the_round(played):
+    state = arrange(hands={0: ["red-butler", "red-maid", "red-jester", "red-wizard", "red-guard", "red-general"]},
+                    displays={1: ["blue-maid"]} if played else {}, played=played)
+    state.apply("play red-butler")
+    assert state.phase == "play" and last(state)["why"] == "early"
+
+
+def test_wh14_third_card_of_the_round_swaps():
+    state = arrange(hands={0: ["red-butler", "red-maid", "red-jester", "red-wizard", "red-guard"]},
+                    displays={1: ["blue-maid"], 2: ["green-general"]})
+    assert state.played == 2
+    state.apply("play red-butler")
+    assert state.phase == "swap"
+
+
+def test_wh14_no_effect_when_no_swap_is_legal():
+    state = arrange(hands={0: ["red-butler", "red-maid", "red-jester", "red-wizard"]},
+                    displays={0: ["red-guard"], 1: ["blue-guard"], 2: ["green-guard"]})
+    state.apply("play red-butler")
+    # only Guards to swap, each for a Guard: still a legal swap (no pair)
+    assert state.phase == "swap"
+    state = arrange(hands={0: ["red-butler", "red-maid", "red-jester", "red-wizard", "red-guard"]},
+                    displays={0: [], 1: ["blue-guard"], 2: []}, played=3)
+    state.apply("play red-butler")
+    assert state.phase == "play" and last(state)["why"] == "no-swap"
+
+
+def test_wh15_guard_takes_another_display_card_back():
+    state = arrange(hands={0: ["red-guard", "red-maid", "red-jester"]},
+                    displays={0: ["red-wizard", "red-general", "grey-maid"]})
+    state.apply("play red-guard")
+    assert state.legal_actions() == ["return red-wizard", "return red-general", "return grey-maid"]
+    message = refused(state, "return red-guard", match="WH-15")
+    assert "not itself" in message
+    state.apply("return grey-maid")
+    assert state.displays[0] == ["red-wizard", "red-general", "red-guard"]
+    assert "grey-maid" in state.hands[0]
+    assert told(state, 1)[0] == ["grey-maid"]             # taken back in the open
+    assert state.view(None)["known"][0] == ["grey-maid"]
+
+
+def test_wh15_guard_alone_has_no_effect():
+    state = arrange(hands={0: ["red-guard", "red-maid", "red-jester", "red-wizard", "red-general", "red-butler"]})
+    state.apply("play red-guard")
+    assert state.phase == "play" and last(state)["why"] == "alone"
+
+
+def test_wh16_general_reveals_the_top_king_card():
+    state = arrange(hands={0: ["red-general", "red-maid", "red-jester", "red-wizard", "red-guard", "red-butler"]},
+                    king="king-maid")
+    state.kings = ["king-jester", "king-guard"]
+    state.kings_seen = ["king-accountant", "king-wizard", "king-butler", "king-maid"]
+    state.apply("play red-general")
+    assert state.king == "king-guard" and state.kings == ["king-jester"]
+    assert state.view(None)["kings_seen"][-1] == "king-guard"
+    assert state.view(None)["silenced"] == "guard"
+
+
+def test_wh16_empty_king_pile_shuffles_all_six():
+    state = arrange(hands={0: ["red-general", "red-maid", "red-jester", "red-wizard", "red-guard", "red-butler"]},
+                    king="king-maid")
+    state.kings = []
+    state.kings_seen = list(KINGS)
+    state.apply("play red-general")
+    assert len(state.kings) == 5 and sorted(state.kings + [state.king]) == sorted(KINGS)
+    assert last(state)["reshuffled"] is True
+    assert state.view(None)["kings_seen"] == [state.king]
+
+
+def test_wh17_jester_does_nothing():
+    state = arrange(hands={0: ["blue-jester", "red-maid", "red-wizard", "red-guard", "red-general", "red-butler"]},
+                    displays={1: ["blue-maid"]}, king="king-maid")
+    before = json.dumps([state.pile, state.hands[1:], state.displays[1:], state.king, state.kings,
+                         state.known, state.discards])
+    state.apply("play blue-jester")
+    assert json.dumps([state.pile, state.hands[1:], state.displays[1:], state.king, state.kings,
+                       state.known, state.discards]) == before
+    assert state.current == 1 and last(state)["effect"] == "jester"
+
+
+def test_wh18_the_king_silences_a_character():
+    state = arrange(hands={0: ["red-accountant", "red-maid", "red-jester", "red-wizard", "red-guard", "red-general"]},
+                    king="king-accountant")
+    state.apply("play red-accountant")
+    assert told(state, 1)[0] == [] and last(state)["why"] == "silenced"
+    state = arrange(hands={0: ["blue-maid", "red-maid", "red-jester", "red-wizard", "red-guard", "red-general"]},
+                    king="king-maid")
+    state.apply("play blue-maid")
+    assert state.phase == "play" and state.current == 1
+
+
+def test_wh18_the_jester_king_forbids_the_jester():
+    state = arrange(hands={0: ["red-jester", "red-maid", "red-wizard", "red-guard", "red-general", "red-butler"]},
+                    king="king-jester")
+    assert "play red-jester" not in state.legal_actions()
+    message = refused(state, "play red-jester", match="WH-18")
+    assert "forbids" in message
+    view = state.view(None)
+    assert view["jester_banned"] is True and view["silenced"] is None
+
+
+# ---- end of a round ------------------------------------------------------------------
+
+def test_wh19_the_player_who_cannot_play_gives_everyone_else_a_point():
+    state = arrange(hands={0: ["blue-jester", "red-maid", "red-wizard", "red-guard", "red-general", "red-butler"],
+                           1: ["blue-maid", "grey-maid"]},
+                    displays={1: ["green-maid", "blue-wizard", "blue-guard", "blue-general"]})
+    round_no = state.round_no
+    state.apply("play blue-jester")
+    summary = state.view(None)["rounds"][-1]
+    assert summary["end"] == "A" and summary["seat"] == 1 and summary["points"] == [1, 0, 1]
+    assert summary["hand"] == ["blue-maid", "grey-maid"]
+    assert state.totals == [1, 0, 1] and state.round_no == round_no + 1
+    assert state.current == 1                                     # WH-21: it starts
+
+
+def test_wh19_a_forbidden_jester_cannot_save_you():
+    state = arrange(hands={0: ["blue-accountant", "red-maid", "red-wizard", "red-guard", "red-general", "red-butler"],
+                           1: ["blue-jester", "grey-jester"]},
+                    displays={1: ["green-maid", "blue-wizard", "blue-guard", "blue-general"]},
+                    king="king-jester")
+    state.apply("play blue-accountant")
+    assert state.view(None)["rounds"][-1]["end"] == "A"
+
+
+def test_wh20_the_sixth_character_ends_the_round_without_its_effect():
+    state = arrange(hands={0: ["red-accountant"]},
+                    displays={0: ["red-wizard", "red-maid", "red-butler", "red-guard", "red-general"]})
+    state.apply("play red-accountant")
+    summary = state.view(None)["rounds"][-1]
+    assert summary["end"] == "B" and summary["seat"] == 0 and summary["card"] == "red-accountant"
+    assert summary["points"] == [1, 0, 0] and state.totals == [1, 0, 0]
+    assert summary["displays"][0][-1] == "red-accountant"
+    event = summary["last"]
+    assert event["card"] == "red-accountant"
+    assert event["why"] == "sixth" and "shown" not in event      # no effect
+    assert state.view(None)["history"] == []
+    assert state.current == 0
+
+
+@pytest.mark.parametrize("players,option,points", [(3, True, 1), (4, False, 1), (4, True, 2), (5, True, 2)])
+def test_wh20_wh25_the_sixth_scores_one_or_two(players, option, points):
+    state = arrange(players, hands={0: ["red-wizard"]},
+                    displays={0: ["red-accountant", "red-maid", "red-butler", "red-guard", "red-general"]},
+                    options={"sixth_two_points": option})
+    state.apply("play red-wizard")
+    assert state.totals[0] == points and sum(state.totals) == points
+
+
+def test_wh21_next_round_redeals_everything_and_keeps_the_king():
+    state = arrange(hands={0: ["red-accountant"]},
+                    displays={0: ["red-wizard", "red-maid", "red-butler", "red-guard", "red-general"],
+                              1: ["blue-maid"]}, king="king-guard")
+    state.discards = []
+    state.apply("play red-accountant")
+    assert all(len(h) == 6 for h in state.hands) and all(d == [] for d in state.displays)
+    assert len(state.pile) == len(deck(3)) - 18 and state.discards == []
+    assert state.king == "king-guard" and state.played == 0
+    assert state.current == 0 and state.view(None)["starter"] == 0
+
+
+# ---- end of the game -------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_wh22_the_goal_by_player_count(players):
+    assert GOALS == {3: 6, 4: 5, 5: 4}
+    state = arrange(players, hands={0: ["red-wizard"]},
+                    displays={0: ["red-accountant", "red-maid", "red-butler", "red-guard", "red-general"]})
+    state.totals[0] = GOALS[players] - 2
+    state.apply("play red-wizard")
+    assert not state.over
+    state = arrange(players, hands={0: ["red-wizard"]},
+                    displays={0: ["red-accountant", "red-maid", "red-butler", "red-guard", "red-general"]})
+    state.totals[0] = GOALS[players] - 1
+    state.apply("play red-wizard")
+    assert state.over and state.current is None and state.legal_actions() == []
+    assert state.result() == {"scores": state.totals, "winners": [0]}
+    assert state.view(None)["winners"] == [0]
+
+
+def stuck_finale(options=None, third=("green-wizard", "green-general")):
+    """Seat 1 is stuck; seats 0 and 2 reach the goal together. Seat 0 ends with
+    four display cards, seat 2 with `third`."""
+    state = arrange(hands={0: ["blue-jester", "red-maid", "red-wizard"],
+                           1: ["blue-maid", "grey-maid"]},
+                    displays={0: ["red-guard", "red-general", "red-butler"],
+                              1: ["green-maid", "blue-wizard", "blue-guard", "blue-general"],
+                              2: list(third)},
+                    options=options)
+    state.totals = [5, 0, 5]
+    return state
+
+
+def test_wh23_a_tie_goes_to_the_most_display_cards():
+    state = stuck_finale()
+    state.apply("play blue-jester")
+    assert state.over and state.result() == {"scores": [6, 0, 6], "winners": [0]}
+    state = stuck_finale(third=["green-wizard", "green-general", "green-butler", "green-guard",
+                                "green-accountant"])
+    state.apply("play blue-jester")
+    assert state.result()["winners"] == [2]
+
+
+def test_wh23_still_equal_they_share():
+    state = stuck_finale(third=["green-wizard", "green-general", "green-butler", "green-guard"])
+    state.apply("play blue-jester")
+    assert state.result() == {"scores": [6, 0, 6], "winners": [0, 2]}
+
+
+def test_wh24_variant_recorded_sizes_break_the_tie():
+    state = stuck_finale({"recorded_tiebreak": True})
+    state.recorded = [2, 9, 9]
+    state.apply("play blue-jester")
+    # displays now 4 (seat 0) and 2 (seat 2): recorded 6 against 11
+    assert state.result()["winners"] == [2]
+    assert state.view(None)["rounds"][-1]["recorded"] == [6, 13, 11]
+    state = stuck_finale({"recorded_tiebreak": True})
+    state.recorded = [2, 0, 4]
+    state.apply("play blue-jester")
+    assert state.result()["winners"] == [0, 2]
+
+
+def test_wh24_recorded_sizes_every_round():
+    state = arrange(hands={0: ["red-accountant"]},
+                    displays={0: ["red-wizard", "red-maid", "red-butler", "red-guard", "red-general"],
+                              1: ["blue-maid"]})
+    state.apply("play red-accountant")
+    assert state.recorded == [6, 1, 0]
+
+
+def test_wh25_option_is_offered():
+    assert GAME.options["sixth_two_points"] == ((False, True), False)
+    assert GAME.options["recorded_tiebreak"] == ((False, True), False)
+
+
+# ---- bad input: refused in words, nothing changed ---------------------------------------
+
+def exchange_table():
+    state = arrange(hands={0: ["red-wizard", "red-maid", "red-guard", "red-jester"],
+                           1: ["blue-maid", "blue-guard", "blue-jester"]},
+                    displays={0: ["red-general", "red-butler"],
+                              1: ["blue-general", "blue-butler", "blue-wizard"]})
+    state.apply("play red-wizard")
+    return state
+
+
+def test_wh12_bad_input_exchanging_more_than_the_smaller_hand():
+    state = exchange_table()
+    refused(state, "target 0", match="not with yourself")
+    state.apply("target 1")
+    message = refused(state, "count 4", match="WH-12")
+    assert "1 to 3" in message
+
+
+def test_wh12_bad_input_a_choice_from_the_wrong_player():
+    state = exchange_table()
+    state.apply("target 1")
+    refused(state, "count 1", seat=1, match="seat 1")
+    state.apply("count 1", seat=0)
+    state.apply("give red-maid", seat=0)
+    message = refused(state, "give red-guard", seat=0)
+    assert "partner" in message and "WH-12" in message
+    refused(state, "give red-guard", seat=1, match="not among")
+    state.apply("give blue-jester", seat=1)
+    assert "red-maid" in state.hands[1] and "blue-jester" in state.hands[0]
+
+
+def test_bad_input_a_card_you_do_not_hold():
+    state = arrange(hands={0: ["red-maid", "red-guard", "red-jester", "red-wizard", "red-general", "red-butler"]})
+    refused(state, "play blue-maid", match="not in your hand")
+    refused(state, "play", match="play a card")
+    refused(state, "swap 0 red-maid", match="play a card")
+
+
+def test_bad_input_the_grey_choice_outside_the_tie_and_the_maid_outside_the_hand():
+    state = arrange(hands={0: ["red-maid", "red-guard", "red-jester", "red-wizard", "red-general", "red-butler"]})
+    state.apply("play red-maid")
+    refused(state, "discard blue-maid", match="not in your hand")
+    refused(state, "discard red-maid", match="not in your hand")     # it is in the display now
+
+
+# ---- what each seat knows ------------------------------------------------------------------
+
+def test_knowledge_a_played_card_leaves_it():
+    state = arrange(hands={0: ["red-accountant", "red-maid", "grey-guard", "red-general", "red-jester", "grey-butler"]})
+    state.apply("play red-accountant")
+    state.apply("play red-jester")
+    assert "red-jester" not in told(state, 1)[0]
+    assert len(told(state, 1)[0]) == 4
+
+
+def test_knowledge_after_a_face_down_discard_only_what_must_remain():
+    state = arrange(hands={0: ["red-accountant", "red-maid", "grey-guard", "grey-guard", "red-general", "red-jester"]})
+    state.apply("play red-accountant")
+    state.apply("play red-maid")
+    state.apply("discard red-general")
+    # any card could have gone: of two grey Guards one is certain, nothing else
+    assert told(state, 1)[0] == ["grey-guard"]
+    assert state.view(None)["known"][0] == ["grey-guard"]
+
+
+def test_knowledge_after_an_exchange_the_partners_know_what_they_gave():
+    state = arrange(hands={0: ["red-wizard", "red-accountant", "red-maid", "red-guard", "red-jester"],
+                           1: ["blue-maid", "blue-guard", "blue-jester"]},
+                    displays={0: ["red-general"], 1: ["blue-general", "blue-butler", "blue-wizard"]})
+    state.apply("play red-accountant")                 # red: seat 0 again, its hand is known
+    state.apply("play red-wizard")
+    state.apply("target 1")
+    state.apply("count 1")
+    state.apply("give red-maid")
+    state.apply("give blue-jester", seat=1)
+    assert told(state, 1)[0] == ["red-guard", "red-jester", "blue-jester"]
+    assert told(state, 0)[1] == ["red-maid"]
+    assert told(state, 2)[0] == [] and state.view(None)["known"][0] == []
+
+
+def test_knowledge_is_always_true_and_the_onlookers_know_least():
+    def check(state):
+        n = state.players
+        public = state.view(None)["known"]
+        assert knowledge(state.view(None)) == public
+        for viewer in range(n):
+            mine = knowledge(state.view(viewer))
+            for seat in set(range(n)) - {viewer}:
+                assert not Counter(mine[seat]) - Counter(state.hands[seat])
+                assert not Counter(public[seat]) - Counter(mine[seat])
+    for seed in range(4):
+        play_random(GAME.new(3 + seed % 3, seed=seed), random.Random(seed), check)
+
+
+def test_privacy_views_hold_only_what_each_seat_may_know():
+    state = arrange(hands={0: ["red-maid", "red-guard", "red-jester", "grey-guard", "red-general", "red-butler"]},
+                    pile=["green-jester"])
+    public = json.dumps(state.view(None))
+    assert not any(card in public for card in state.hands[0] + state.hands[1] + state.pile)
+    assert not any(card in json.dumps(state.view(1)) for card in state.hands[0])
+    state.apply("play red-maid")
+    state.apply("discard grey-guard")
+    assert (last(state, 0)["discarded"], last(state, 0)["drew"]) == ("grey-guard", "green-jester")
+    for seat in (None, 1, 2):
+        text = json.dumps(state.view(seat))
+        assert "grey-guard" not in text and "green-jester" not in text
+
+
+# ---- sampling a seat's view -------------------------------------------------------------------
+
+def test_sample_keeps_everything_the_view_reveals():
+    state = arrange(hands={0: ["red-accountant", "red-maid", "grey-guard", "red-general", "red-jester", "grey-butler"],
+                           1: ["blue-maid", "blue-accountant", "blue-jester", "blue-guard", "blue-general", "blue-wizard"]},
+                    king="king-wizard")
+    state.apply("play red-accountant")
+    state.apply("play red-maid")
+    state.apply("discard red-jester")
+    view1 = state.view(1)
+    for seed in range(20):
+        world = GAME.sample_state(view1, seed)
+        assert world.view(1) == view1
+        assert not Counter(knowledge(view1)[0]) - Counter(world.hands[0])
+        assert sorted(world.hands[1]) == sorted(state.hands[1])
+        everything = Counter(c for h in world.hands for c in h) + Counter(world.pile) + \
+            Counter(world.discards) + Counter(c for d in world.displays for c in d)
+        assert everything == Counter(deck(3))
+        assert "king-wizard" not in world.kings and len(world.kings) == 5
+    view0 = state.view(0)
+    for seed in range(5):
+        world = GAME.sample_state(view0, seed)
+        assert world.discards == ["red-jester"] and sorted(world.hands[0]) == sorted(state.hands[0])
+
+
+def test_sample_during_an_exchange_agrees_with_the_target():
+    state = exchange_table()
+    state.apply("target 1")
+    state.apply("count 2")
+    state.apply("give red-maid")
+    state.apply("give red-jester")
+    view = state.view(1)
+    for seed in range(10):
+        world = GAME.sample_state(view, seed)
+        assert world.view(1) == view and world.legal_actions() == state.legal_actions()
+        assert len(world.exchange["given"]) == 2
+        given = list(world.exchange["given"])
+        world.apply("give blue-guard")
+        world.apply("give blue-maid")
+        assert Counter(world.hands[1]) == Counter(given + ["blue-jester"])
+
+
+# ---- the table's round-end summary -------------------------------------------------------------
+
+def test_round_summary_in_every_view():
+    state = arrange(hands={0: ["red-accountant"]},
+                    displays={0: ["red-wizard", "red-maid", "red-butler", "red-guard", "red-general"],
+                              1: ["blue-maid"]})
+    state.apply("play red-accountant")
+    for seat in (None, 0, 1, 2):
+        summary = state.view(seat)["rounds"][-1]
+        assert set(summary) == {"round", "end", "seat", "hand", "card", "points", "displays",
+                                "sizes", "totals", "recorded", "last"}
+        assert summary["sizes"] == [6, 1, 0] and summary["totals"] == [1, 0, 0]
