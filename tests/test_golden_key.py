@@ -662,7 +662,8 @@ def test_gk26_a_third_repetition_offers_the_rescue_rules():
     cycle(state, 24)                                  # the start position came twice more
     assert state.phase == "offer" and state.current == RED
     view = state.view(None)
-    assert view["repeats"] == 3 and view["offer"] == {"rule": None, "by": RED, "asked": []}
+    assert view["repeats"] == 3
+    assert view["offer"] == {"rule": None, "by": RED, "asked": [], "why": "repeat"}
     assert state.legal_actions() == ["propose R1", "propose R2", "propose R3", "decline"]
     refused(state, "move red0 r0c0", "third time.*GK-26")
     state.apply("propose R2")
@@ -672,7 +673,7 @@ def test_gk26_a_third_repetition_offers_the_rescue_rules():
     state.apply("accept")
     assert state.view(None)["rescue"] == ["R2"]
     assert state.phase == "move" and state.current == RED and "roll red0" in state.legal_actions()
-    assert state.view(None)["seen"] == {}             # a new rule: counting starts again
+    assert state.view(None)["seen"] == {state.position_key(): 1}   # counting starts again
 
 
 def test_gk26_both_players_are_offered_in_turn():
@@ -705,9 +706,26 @@ def test_gk26_the_offer_replays_and_rules_in_force_are_not_offered_again():
     state.rescue = {"R1", "R2"}
     state.phase = "offer"
     state.to_act = RED
-    state.offer = {"rule": None, "by": RED, "asked": []}
+    state.offer = {"rule": None, "by": RED, "asked": [], "why": "repeat"}
     assert state.legal_actions() == ["propose R3", "decline"]
     refused(state, "propose R1", "already in force.*GK-26")
+
+
+def test_gk26_ruling_a_long_stretch_without_chips_also_offers_them():
+    state = position(dice(red0=("r1c0", 1), blue0=("r1c2", 1)))
+    state.quiet = rules.QUIET_TURNS - 1
+    state.apply("move red0 r0c0")
+    assert state.phase == "move" and state.view(None)["quiet"] == rules.QUIET_TURNS
+    state.apply("move blue0 r0c2")                     # one more turn without a chip
+    assert state.phase == "offer" and state.view(None)["offer"]["why"] == "quiet"
+    assert state.view(None)["repeats"] < 3
+    state.apply("decline")
+    state.apply("decline")
+    assert state.phase == "move" and state.view(None)["quiet"] == 0   # and again later
+    won = position(dice(red0=("r0c1", 2)))
+    won.quiet = 10
+    won.apply("move red0 r0c2")
+    assert won.view(None)["quiet"] == 1                # a chip won: the count restarts
 
 
 def test_gk26_no_offer_once_every_rescue_rule_is_in_force():
@@ -828,6 +846,20 @@ def test_sample_state_agrees_with_every_view_along_a_game():
             assert world.view(seat) == view
             assert world.legal_actions() == state.legal_actions()
         state.apply(chooser.choice(state.legal_actions()))
+
+
+def test_view_log_holds_this_turn_and_the_last_for_the_table():
+    state = position(dice(red0=("r0c1", 2), blue0=("r1c0", 2)))
+    state.apply("move red0 r0c2")                      # 3 on card 3: a chip
+    log = state.view(None)["log"]
+    assert [e["do"] for e in log] == ["move", "score"]
+    assert log[0] == {"turn": 5, "seat": RED, "do": "move", "die": "red0", "from": "r0c1",
+                      "to": "r0c2", "value": 3}
+    assert log[1] == {"turn": 5, "seat": RED, "do": "score", "cell": "r0c2", "card": "3", "chips": 1}
+    state.apply("move blue0 r2c0")                     # red's turn 7 starts: blue's turn 6 shows
+    assert [(e["turn"], e["do"]) for e in state.view(None)["log"]] == [(6, "move")]
+    state.apply("move red0 r0c1")
+    assert [(e["turn"], e["do"]) for e in state.view(None)["log"]] == [(7, "move")]
 
 
 def test_clone_is_independent():

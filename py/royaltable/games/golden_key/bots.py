@@ -6,17 +6,21 @@ face-down card as worth nothing until it is turned up).
 
 QuickBot looks at its whole turn: every flick, move and re-roll it could make
 (a re-roll counted at its average over the six faces), and scores where the
-turn ends by the chips won, minus the most the opponent could win with one
-flick and one move in reply, plus a little for its own chances next turn.
-It proposes and accepts the rescue rules whenever they are offered.
+turn ends by the chips won, minus the most the opponent could win with its
+flicks and one move in reply, plus a little for its own chances next turn and
+for the chips its dice are heading for ("reach": for each die the best card
+it could match, alone or on top of the die there, discounted by the number of
+moves it needs, faction-card detours included, from a table of fewest moves
+between every (place, value) pair of the board). It proposes and accepts the
+rescue rules whenever they are offered.
 
-StrongBot is the shared search (royaltable.search) over a Model: every legal
-action is played out a few turns ahead in worlds rebuilt from the view with
-fresh dice (the only luck is in the re-rolls, and under C1 the face-down
-cards), both sides playing a fast greedy policy (the move that wins the most
-chips now, else one that does not hand the opponent a chip, with a little
-noise); where a play-out stops, a chip count weighted by what each side still
-needs and by the threat of the side to move gives each seat a value.
+StrongBot is the shared search (royaltable.search) over GoldenKeyModel: every
+legal action is played out a few turns ahead in worlds rebuilt from the view
+with fresh dice (the only luck is in the re-rolls, and under C1 the face-down
+cards), both sides playing a fast greedy policy (the flick or move that wins
+the most chips now, with a little noise); where a play-out stops, each seat's
+value comes from the chips it still needs, the side to move counted as
+holding most of what it can win at once.
 """
 from __future__ import annotations
 
@@ -24,12 +28,87 @@ import random
 
 from ...core import Bot
 from ...search import Model, SearchBot
-from .rules import (COLOURS, DICE, FACTION, FLICK, MOVE, OFFER, ANSWER, PLACE, REROLL,
-                    REROLL_STEP, GoldenKeyState, owner, sample_state)
+from .rules import (ANSWER, COLOURS, DICE, FACTION, FLICK, GEOMETRY, MOVE, OFFER, PLACE,
+                    REROLL, REROLL_STEP, GoldenKeyState, owner, sample_state)
 
 # Weights of QuickBot's turn score: a chip won now, the opponent's best reply,
-# and its own best chance next turn (the opponent may spoil it).
-CHIP, THREAT, CHANCE = 10.0, 8.0, 2.0
+# its own best chance next turn (the opponent may spoil it), and the chips each
+# side's dice are heading for (REACH, worth DECAY less for every move further).
+CHIP, THREAT, CHANCE, REACH, DECAY = 10.0, 8.0, 2.0, 3.0, 0.6
+
+
+def _moves_table(geo, open_factions: bool) -> list[list[int]]:
+    """table[a][b]: the fewest moves taking a die from (place, value) a to
+    (place, value) b, each move adding 1 (GK-9/GK-10), over the board and the
+    faction cards (GK-15), ignoring other dice; -1 when impossible. A place is
+    a cell, or cells + 0 / + 1 for red's and blue's faction card; a pair is
+    place * 6 + value - 1."""
+    n = geo.cells
+    near = []
+    for loc in range(n + 2):
+        if loc < n:
+            out = list(geo.neighbours[loc])
+            beside = geo.faction_beside[loc]
+            if beside is not None and open_factions:
+                out.append(n + (-1 - beside))
+        else:
+            out = geo.row_of_faction[-1 - (loc - n)] if open_factions else []
+        near.append(out)
+    size = (n + 2) * 6
+    table = []
+    for start in range(size):
+        dist = [-1] * size
+        frontier = [start]
+        dist[start] = 0
+        while frontier:
+            nxt = []
+            for node in frontier:
+                loc, v = divmod(node, 6)
+                for dest in near[loc]:
+                    other = dest * 6 + (v + 1) % 6
+                    if dist[other] < 0:
+                        dist[other] = dist[node] + 1
+                        nxt.append(other)
+            frontier = nxt
+        table.append(dist)
+    return table
+
+
+MOVES = {(rows, open_): _moves_table(geo, open_) for rows, geo in GEOMETRY.items()
+         for open_ in (True, False)}
+
+
+def place_index(state: GoldenKeyState, loc: int) -> int:
+    return loc if loc >= 0 else state.geo.cells + (-1 - loc)
+
+
+def reach(state: GoldenKeyState, seat: int) -> float:
+    """The chips `seat`'s dice are heading for: for each free die, the best card
+    it could match (alone, or on top of the one die there) counting the moves
+    that takes, each further move worth DECAY less."""
+    table = MOVES[(state.geo.rows, "C3" not in state.arranged)]
+    total = 0.0
+    for die in (2 * seat, 2 * seat + 1):
+        loc = state.loc[die]
+        if loc is None or state.covered(die):
+            continue
+        row = table[place_index(state, loc) * 6 + state.value[die] - 1]
+        best = 0.0
+        for cell, chips in enumerate(state.chips_on):
+            if not chips or not state.up[cell] or state.card[cell] == REROLL:
+                continue
+            s = state.stack[cell]
+            if len(s) == 2 or die in s:
+                continue
+            need = state.card[cell] - (state.value[s[0]] if s else 0)
+            if 1 <= need <= 6:
+                k = row[cell * 6 + need - 1]
+                if k > 0:
+                    worth = chips * DECAY ** (k - 1)
+                    if worth > best:
+                        best = worth
+        total += best
+    return total
 
 
 def dest_name(state: GoldenKeyState, dest: int) -> str:
@@ -102,6 +181,7 @@ def turn_score(state: GoldenKeyState, me: int) -> float:
         score += 0.0
     score -= THREAT * best_gain(state, other)
     score += CHANCE * best_gain(state, me)
+    score += REACH * (reach(state, me) - reach(state, other))
     # Chips matter more near the goal: the threat of a winning reply is worst.
     if state.chips[other] + best_gain(state, other) >= state.target:
         score -= 200.0
@@ -192,10 +272,27 @@ class QuickBot(Bot):
 
 # ---- the strong level: the shared search over a model of this game ----------------------
 
-def playout_action(state: GoldenKeyState, rng: random.Random) -> str:
+def _targets(state: GoldenKeyState) -> list[tuple[int, float]]:
+    """(index of the (cell, value) a die must reach to win a card, chips) for
+    every card a single die could win now."""
+    out = []
+    for cell, chips in enumerate(state.chips_on):
+        if chips and state.up[cell] and state.card[cell] != REROLL:
+            s = state.stack[cell]
+            if len(s) < 2:
+                need = state.card[cell] - (state.value[s[0]] if s else 0)
+                if 1 <= need <= 6:
+                    out.append((cell * 6 + need - 1, chips))
+    return out
+
+
+POWERS = [DECAY ** (k - 1) if k > 0 else 0.0 for k in range(64)]
+
+
+def playout_action(state: GoldenKeyState, rng: random.Random, guided: bool = False) -> str:
     """A fast move for the play-outs: the flick or move winning the most chips
-    now; among equals, one that leaves nothing next to the opponent's dice
-    worth taking; a little noise."""
+    now (among equals, if `guided`, the one bringing the die nearest to a card
+    it could win); a little noise."""
     phase = state.phase
     if phase == MOVE or phase == FLICK:
         me = state.mover
@@ -221,6 +318,21 @@ def playout_action(state: GoldenKeyState, rng: random.Random) -> str:
                     best, picks = g, [option]
                 elif g == best:
                     picks.append(option)
+            if guided and len(picks) > 1 and phase == MOVE:
+                targets = _targets(state)
+                if targets:
+                    table = MOVES[(state.geo.rows, "C3" not in state.arranged)]
+                    n = state.geo.cells
+                    top, near = -1.0, []
+                    for option in picks:
+                        _, die, dest = option
+                        row = table[(dest if dest >= 0 else n - 1 - dest) * 6 + state.value[die] % 6]
+                        worth = max(chips * POWERS[row[t]] for t, chips in targets)
+                        if worth > top + 1e-9:
+                            top, near = worth, [option]
+                        elif worth > top - 1e-9:
+                            near.append(option)
+                    picks = near
             verb, die, dest = rng.choice(picks)
             if best <= 0 and state.moves_done and rng.random() < 0.5:
                 return "end"
@@ -244,15 +356,18 @@ def playout_action(state: GoldenKeyState, rng: random.Random) -> str:
     return rng.choice(state.legal_actions())
 
 
-def chances(state: GoldenKeyState) -> list[float]:
-    """Each seat's chance to win, judged from the chips each still needs, the
-    mover counted as already holding most of what it can win at once."""
+def chances(state: GoldenKeyState, reach_weight: float = 0.0) -> list[float]:
+    """Each seat's chance to win, judged from the chips each still needs: the
+    mover counted as already holding most of what it can win at once, and each
+    side some of what its dice are heading for."""
     if state.over:
         winners = state.winners
         return [1 / len(winners) if s in winners else 0.0 for s in (0, 1)]
     need = [state.target - state.chips[0], state.target - state.chips[1]]
-    mover = state.current if state.phase not in (OFFER, ANSWER) else state.mover
-    if mover is not None and state.phase in (FLICK, MOVE):
+    if reach_weight:
+        need = [max(0.5, need[s] - reach_weight * reach(state, s)) for s in (0, 1)]
+    mover = state.mover
+    if state.phase in (FLICK, MOVE):
         need[mover] = max(0.3, need[mover] - 0.8 * best_gain(state, mover))
     a, b = need[1] ** 2, need[0] ** 2       # fewer chips still needed: better
     return [a / (a + b), b / (a + b)]
@@ -260,21 +375,25 @@ def chances(state: GoldenKeyState) -> list[float]:
 
 class GoldenKeyModel(Model):
     game_id = "golden_key"
-    horizon = 4                 # turns a play-out looks ahead
+
+    def __init__(self, horizon: int = 4, reach_weight: float = 0.0, guided: int = 0):
+        self.horizon = horizon          # turns a play-out looks ahead
+        self.reach_weight = reach_weight
+        self.guided = bool(guided)
 
     def playout(self, state, rng):
-        return playout_action(state, rng)
+        return playout_action(state, rng, self.guided)
 
     def stop(self, root, state):
         return state.over or state.turn >= root.turn + self.horizon
 
     def evaluate(self, state):
-        return chances(state)
+        return chances(state, self.reach_weight)
 
 
 MODEL = GoldenKeyModel()
 
 
 class StrongBot(SearchBot):
-    def __init__(self, seed: int = 0, playouts: int = 400):
-        super().__init__(seed, model=MODEL, playouts=playouts)
+    def __init__(self, seed: int = 0, playouts: int = 400, model: GoldenKeyModel = MODEL):
+        super().__init__(seed, model=model, playouts=playouts)

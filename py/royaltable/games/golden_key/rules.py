@@ -33,14 +33,26 @@ Action grammar (every action is one short string):
     return D       R3: instead of moving, put your die D back on your own
                    faction card with +1
     pass           GK-12: nothing can move
-    propose R      GK-26: the same position has come up a third time; propose
-                   rescue rule R ("R1", "R2", "R3") to the other player
+    propose R      GK-26: the game is stuck (a position came up a third time,
+                   or QUIET_TURNS turns went by without a chip): propose rescue
+                   rule R ("R1", "R2", "R3") to the other player; the player
+                   whose turn it is may propose first, then the other
     decline        GK-26: propose nothing
     accept         GK-26: agree to the rule proposed (it holds from now on)
     refuse         GK-26: do not agree
 
 A turn never offers more than about 20 actions. Scoring (GK-11) and the win
-(GK-19) follow each move by themselves; they are not actions.
+(GK-19) follow each move by themselves; they are not actions. Everything is
+public except, under C1, the face-down cards, which neither player knows.
+
+The view (the same for both seats and onlookers) holds the cells in reading
+order with their card ("3", "reroll", or None face down), chips and dice
+(bottom first), each die's value and place, the chips won, the steps still
+due this turn (flicks, a re-roll, a second move), an offer of rescue rules,
+and "log": the events of the last turn and of this one so far (place, flick,
+move, reroll, keep, roll, return, end, pass, reveal, score, steal, stuck,
+propose, decline, accept, refuse), each with the die, from and to, for a
+table to animate.
 """
 from __future__ import annotations
 
@@ -69,7 +81,11 @@ RESCUE_RULE_ID = {"R1": "GK-27", "R2": "GK-28", "R3": "GK-29"}
 # (a deadlock that the rescue rules did not break): after this many turns the
 # game ends, the player with more chips wins, and equal chips share the win.
 TURN_LIMIT = 200
-LOG_KEPT = 12                   # events kept in the public log (about two turns)
+# [ruling] The seed offers the rescue rules when both players are stuck
+# ("手が詰まってしまった場合（千日手など）"). Dice change value at every move, so a
+# deadlock seldom repeats a position exactly: the rules are also offered after
+# this many turns in a row without a chip won (and again after as many more).
+QUIET_TURNS = 30
 
 PLACE, OFFER, ANSWER, FLICK, REROLL_STEP, MOVE, OVER = (
     "place", "offer", "answer", "flick", "reroll", "move", "over")
@@ -212,6 +228,7 @@ class GoldenKeyState(State):
         self.offer: dict | None = None
         self.seen: dict[str, int] = {}
         self.repeats = 0
+        self.quiet = 0                            # turns since a chip was won or rules offered
         self.log: list[dict] = []
         self.winners: list[int] | None = None
         self.ended_by_limit = False
@@ -454,7 +471,8 @@ class GoldenKeyState(State):
             rule = self.offer["rule"]
             self.rescue.add(rule)
             self._log("accept", rule=rule)
-            self.seen = {}                                      # a new rule: a new game from here
+            self.seen = {self.position_key(): 1}                # a new rule: counting starts again
+            self.repeats = 1
             self._close_offer()
         elif verb in ("refuse", "decline"):
             asked = self.offer["asked"]
@@ -499,6 +517,7 @@ class GoldenKeyState(State):
                 self._home(die)
                 self._log("steal", seat=mine, die=die)
                 self.seen = {}
+                self.quiet = 0
                 self._check_win()
             return
         self.stack[dest].append(die)                            # GK-13: on top of any die there
@@ -549,6 +568,7 @@ class GoldenKeyState(State):
                     won = True
         if won:
             self.seen = {}
+            self.quiet = 0
             self._check_win()
 
     def _check_win(self) -> None:
@@ -573,6 +593,8 @@ class GoldenKeyState(State):
         self.flicked_own = []
         self.moves_done = 0
         self.reroll_die = None
+        # The public log holds this turn's events and the last turn's.
+        self.log = [e for e in self.log if e["turn"] >= self.turn - 1]
         if self.turn > TURN_LIMIT:                              # [ruling] see TURN_LIMIT
             self.ended_by_limit = True
             top = max(self.chips)
@@ -581,11 +603,15 @@ class GoldenKeyState(State):
         key = self.position_key()
         self.repeats = self.seen.get(key, 0) + 1
         self.seen[key] = self.repeats
-        # GK-26: the third time a position comes up, both players are offered the rescue rules.
-        if self.repeats == 3 and len(self.rescue) < len(RESCUE):
-            self.offer = {"rule": None, "by": self.mover, "asked": []}
+        self.quiet += 1
+        # GK-26: when a position comes up the third time (or the game is stuck,
+        # see QUIET_TURNS), both players are offered the rescue rules.
+        if (self.repeats == 3 or self.quiet > QUIET_TURNS) and len(self.rescue) < len(RESCUE):
+            self.offer = {"rule": None, "by": self.mover, "asked": [],
+                          "why": "repeat" if self.repeats == 3 else "quiet"}
+            self.quiet = 0
             self.phase = OFFER
-            self._log("repeat", times=3)
+            self._log("stuck", why=self.offer["why"])
             return
         self._start_flicks()
 
@@ -623,8 +649,6 @@ class GoldenKeyState(State):
                 val = None if val is None else self._place_name(val, data.get("die"))
             event["from" if key == "frm" else key] = val
         self.log.append(event)
-        if len(self.log) > LOG_KEPT:
-            del self.log[0]
         return event
 
     def _place_name(self, loc: int, die: int | None = None) -> str:
@@ -798,7 +822,8 @@ class GoldenKeyState(State):
             }
         offer = None
         if self.offer is not None:
-            offer = {"rule": self.offer["rule"], "by": self.offer["by"], "asked": list(self.offer["asked"])}
+            offer = {"rule": self.offer["rule"], "by": self.offer["by"],
+                     "asked": list(self.offer["asked"]), "why": self.offer["why"]}
         return {
             "game": "golden_key", "players": 2, "seat": seat, "current": self.current,
             "phase": self.phase, "colours": list(COLOURS),
@@ -814,6 +839,7 @@ class GoldenKeyState(State):
             {"die": DICE[self.reroll_die], "forced": self.reroll_forced},
             "moves_done": self.moves_done, "double_move": self.double_move(),
             "offer": offer, "repeats": self.repeats, "seen": dict(self.seen),
+            "quiet": self.quiet, "quiet_turns": QUIET_TURNS,
             "log": [dict(e) for e in self.log],
             "winners": None if self.winners is None else list(self.winners),
             "ended_by_limit": self.ended_by_limit,
@@ -905,9 +931,10 @@ def sample_state(view: dict, seed: int) -> GoldenKeyState:
     state.moves_done = view["moves_done"]
     offer = view["offer"]
     state.offer = None if offer is None else {"rule": offer["rule"], "by": offer["by"],
-                                              "asked": list(offer["asked"])}
+                                              "asked": list(offer["asked"]), "why": offer["why"]}
     state.seen = dict(view["seen"])
     state.repeats = view["repeats"]
+    state.quiet = view["quiet"]
     state.log = [dict(e) for e in view["log"]]
     state.winners = None if view["winners"] is None else list(view["winners"])
     state.ended_by_limit = view["ended_by_limit"]
