@@ -44,7 +44,7 @@ def test_two_people_pass_the_tablet_without_seeing_each_others_cards(watched):
     def check():
         if page.locator(".handoff").count():
             html = page.inner_html("#app")
-            assert "kk-hand" not in html and "kk-card big" not in html
+            assert "kk-hand" not in html and "data-card" not in html
             handoffs.append(page.locator(".handoff h2").inner_text())
             if len(handoffs) == 1:
                 w.shot("krypkille-handoff-768x1024")

@@ -51,7 +51,7 @@ except ValueError:
     pace = 1.0
 app = App(storage=LocalStorage(), browser_langs=[str(x) for x in (py_value(window.navigator.languages) or [])],
           pace=pace)
-guard = TapGuard(scale=pace)
+guard = TapGuard(scale=min(pace, 1.0))
 page = {"timer": None, "html": None, "screen": None, "step_ms": 0.0}
 
 
@@ -59,7 +59,9 @@ def now() -> float:
     return window.performance.now()
 
 
-def draw(by_tap=False, x=0.0, y=0.0):
+def draw(cause="", x=0.0, y=0.0):
+    """Puts the app's screen on the page. `cause` is "tap" or "timer" when the
+    screen changed because of one (the tap guard needs to know)."""
     try:
         html = app.render()
     except Exception as err:     # a drawing bug must not leave a blank page
@@ -69,7 +71,8 @@ def draw(by_tap=False, x=0.0, y=0.0):
     if html != page["html"]:
         root.innerHTML = html
         page["html"] = html
-        guard.screen_changed(now(), by_tap, x, y)
+        if cause:
+            guard.screen_changed(now(), cause == "tap", x, y)
     key = app.screen_key()
     if key != page["screen"]:
         page["screen"] = key
@@ -98,7 +101,7 @@ def tick():
     except Exception as err:
         app.message = app.t("error.unexpected", reason=f"{type(err).__name__}: {err}")
     page["step_ms"] = now() - started
-    draw()
+    draw("timer")
 
 
 def on_click(event):
@@ -109,7 +112,7 @@ def on_click(event):
         target = py_value(element.closest("[data-cmd]")) if element is not None else None
         if target is None:
             if app.skip_linger():                # a tap anywhere ends a moment's pause
-                draw(True, x, y)
+                draw("tap", x, y)
             return                               # text, the felt, empty space: nothing
         if target.disabled or not guard.allows(now(), x, y):
             return
@@ -118,7 +121,7 @@ def on_click(event):
         app.handle(str(cmd), str(arg))
     except Exception as err:   # a bug must not freeze the table: say so and carry on
         app.message = app.t("error.unexpected", reason=f"{type(err).__name__}: {err}")
-    draw(True, x, y)
+    draw("tap", x, y)
 
 
 def on_input(event):

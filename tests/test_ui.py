@@ -466,3 +466,60 @@ def test_after_a_decision_in_the_open_by_someone_else_the_tablet_must_come_back(
     while match.actor() is None:
         app.step()
     assert match.needs_handoff()
+
+
+def test_computers_alone_play_a_whole_game_through_the_summaries():
+    app = start(["quick", "quick", "quick"], seed="2", options=["limit:50"])
+    match = app.match
+    seen_summary = False
+    for _ in range(5000):
+        if match.state.over and not match.interlude:
+            break
+        seen_summary |= match.interlude == SUMMARY
+        assert app.pending_delay() is not None
+        app.step()
+    assert match.state.over and seen_summary
+
+
+# ---- To Court the King: words and highlights -------------------------------------------
+
+def court_app_at(predicate, kinds=("human", "quick", "quick"), seed=4, lang="en"):
+    """A Court table whose state was played by computers until `predicate(state)`."""
+    app = start(list(kinds), game="court", seed=str(seed), lang=lang)
+    match = app.match
+    bots = [match.game.bots["quick"](seed=s) for s in range(len(kinds))]
+    while not predicate(match.state):
+        seat = match.state.current
+        match.act(bots[seat].choose(match.state.view(seat), match.state.legal_actions()), seat)
+    return app
+
+
+def test_court_words_read_as_english():
+    app = court_app_at(lambda s: s.rolled and s.current == 0)
+    html = app.render()
+    assert re.search(r"\d(st|nd|rd|th) to play", html) and "plays " not in html
+    assert " × " not in html
+    assert "of a kind" in html or "no two alike" in html
+
+
+def test_court_picked_die_is_lit_by_its_place_not_its_value():
+    from royaltable.games.court.rules import CourtState
+    app = court_app_at(lambda s: s.current == 0)
+    match = app.match
+    state: CourtState = match.state
+    state.rolled, state.aside_since_roll, state.active, state.aside = True, True, [1, 2, 4], []
+    state.hands[0] = ["philosopher"]
+    match._public = state.view(None)
+    app.handle("act", "use philosopher")
+    app.handle("act", "pick 2")                 # the die showing 2, second in the row
+    tray = app.render().split('class="ct-zones"')[1].split("ct-zone-aside")[0]
+    dice = re.findall(r'<(?:button|span)[^>]*class="ct-die([^"]*)"[^>]*aria-label="([^"]*)"', tray)
+    lit = [label for cls, label in dice if "is-picked" in cls]
+    assert lit == ["showing 2"]
+
+
+def test_the_dice_panel_of_a_finished_game_has_no_dangling_name():
+    app = start(["quick", "quick"], game="court", seed="3")
+    while not app.match.state.over or app.match.interlude:
+        app.step()
+    assert "'s dice" not in app.render() and ">Dice<" in app.render()

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Builds the site from the lockfile and serves it locally: ./tools/serve.sh [port]
+# Builds the site from the lockfile and serves it: ./tools/serve.sh [--lan] [port]
+#   (default)  http://localhost:8000/ on this computer only
+#   --lan      also to tablets on the same Wi-Fi: prints the address to open there
 set -euo pipefail
 cd "$(dirname "$0")/.."
-port="${1:-8000}"
 npm ci --no-audit --no-fund --loglevel=error
 python3 tools/build.py
-echo "Royal Table is at http://localhost:${port}/  (Ctrl+C stops it)"
-exec python3 -m http.server "$port" --bind 127.0.0.1
+exec python3 tools/serve.py "$@"

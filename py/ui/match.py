@@ -126,9 +126,11 @@ class Match:
     # ---- time -------------------------------------------------------------------------
     def pending_delay(self) -> int | None:
         """Milliseconds until the app should act by itself, or None."""
-        if self.state.over or self.interlude == SUMMARY:
-            return None
         speed = SPEEDS[self.speed] * self.pace
+        if self.interlude == SUMMARY:      # people tap on; computers alone read it for a while
+            return None if self.humans else int(self.table.summary_ms * speed)
+        if self.state.over:
+            return None
         if self.interlude == LINGER:
             return int(self.table.linger_ms * speed)
         if self.is_bot(self.state.current):
@@ -140,7 +142,7 @@ class Match:
     def step(self) -> None:
         """What the app does by itself: end a moment's pause, a computer player's
         move, or a person's forced play."""
-        if self.interlude == LINGER:
+        if self.interlude:
             self.interlude = None
             return
         seat = self.state.current

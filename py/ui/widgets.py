@@ -13,8 +13,8 @@ def seat_plate(ctx, seat: int, is_turn: bool, badges: list[str], body: str) -> s
     if is_turn:
         badges.append(f'<span class="badge badge-turn">{esc(t("table.turn_marker"))}</span>')
     return (f'<div class="plate{" is-turn" if is_turn else ""}" data-seat="{seat}">'
-            f'<div class="plate-name">{esc(ctx.names[seat])}</div>'
-            f'<div class="plate-badges">{"".join(badges)}</div>{body}</div>')
+            f'<div class="plate-head"><span class="plate-name">{esc(ctx.names[seat])}</span>'
+            f'<span class="plate-badges">{"".join(badges)}</span></div>{body}</div>')
 
 
 def turn_line(ctx, current: int | None, forced: bool = False, forced_key: str = "") -> str:

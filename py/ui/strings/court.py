@@ -23,7 +23,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ct.hint.value": ("{card}：新しい目を選んでください。", "{card}: choose the new value."),
     "ct.hint.aside": ("振ったあとは1個以上のダイスを確定してください（タップ）。",
                       "After a roll, set aside at least one die (tap it)."),
-    "ct.hint.take": ("取る人物をサプライからタップ。", "Tap a character in the supply to take it."),
+    "ct.hint.take": ("出目で取れる人物から1人を選んでください。", "Take one of the characters your dice earn:"),
     "ct.roll": ("ダイスを振る（{n}個）", "Roll {n} die|Roll {n} dice"),
     "ct.aside_all": ("すべて確定", "Set all aside"),
     "ct.confirm": ("決定", "Confirm"),

@@ -32,6 +32,8 @@ class Table:
     forced_delay_ms: int = 900
     # How long a moment worth seeing (linger_after) stays before play goes on.
     linger_ms: int = 1200
+    # How long a summary stays when only computers play (people tap it away).
+    summary_ms: int = 3000
 
     # ---- drawing --------------------------------------------------------------
     def render(self, view: dict, ctx) -> str:

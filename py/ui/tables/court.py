@@ -169,7 +169,7 @@ class CourtTable(Table):
                 f'<div class="ct-zone ct-zone-aside"><div class="ct-zone-title">{esc(t("ct.aside"))}</div>'
                 f'<div class="ct-dice">{aside or esc(t("ct.none"))}</div></div></div>'
                 f'<p class="hint ct-hint">{esc(hint)}</p>{self._abilities(view, ctx, legal)}'
-                f'<div class="kk-controls">{self._controls(view, ctx, legal)}</div>{self._takeable(view, ctx)}</div>')
+                f'{self._takeable(view, ctx)}<div class="kk-controls">{self._controls(view, ctx, legal)}</div></div>')
 
     def _controls(self, view, ctx, legal):
         t = ctx.t

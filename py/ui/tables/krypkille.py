@@ -165,7 +165,6 @@ class KrypkilleTable(Table):
         forced = phase == "play" and bool(view["tricks"][-1])
         turn = "" if ctx.lingering else turn_line(ctx, view["current"], forced, "kk.hint.forced")
         return (f'<div class="status-bar"><span class="chip">{esc(t("kk.round", n=view["round"]))}</span>'
-                f'<span class="chip">{esc(t("kk.limit", n=view["limit"]))}</span>'
                 f'<span class="chip">{esc(t("kk.stock", n=view["stock"]))}</span>'
                 f'<span class="status-phase">{esc(phase_text)}</span>'
                 f'<strong class="status-turn" aria-live="polite">{esc(turn)}</strong></div>')
@@ -186,8 +185,9 @@ class KrypkilleTable(Table):
                 facts.append(t("kk.showdown.choice." + showdown[seat]))
             backs = '<span class="kk-back" aria-hidden="true"></span>' * view["hand_sizes"][seat]
             plates.append(seat_plate(ctx, seat, is_turn, badges,
-                                     f'<div class="plate-total">{esc(t("kk.total", n=view["totals"][seat]))}</div>'
-                                     f'<div class="plate-backs">{backs}</div>'
+                                     f'<div class="plate-line"><span class="plate-total">'
+                                     f'{esc(t("kk.total", n=view["totals"][seat]))}</span>'
+                                     f'<span class="plate-backs">{backs}</span></div>'
                                      f'<div class="plate-facts">{esc(" · ".join(facts))}</div>'))
         return f'<div class="plates">{"".join(plates)}</div>'
 
@@ -214,7 +214,7 @@ class KrypkilleTable(Table):
         for number, trick in enumerate(tricks[:shown], 1):
             minis = "".join(card(p["card"], t, "mini") for p in trick)
             history.append(f'<div class="kk-past"><span class="kk-past-label">{esc(t("kk.trick", n=number))}'
-                           f'<br><small>{esc(t("kk.trick_won", name=ctx.names[trick_winner(trick)]))}</small></span>'
+                           f' <small>{esc(t("kk.trick_won", name=ctx.names[trick_winner(trick)]))}</small></span>'
                            f'<div class="kk-past-cards">{minis}</div></div>')
         if view["phase"] == "showdown":
             title = t("kk.phase.showdown")
@@ -298,7 +298,7 @@ class KrypkilleTable(Table):
             rows.append(f'<tr class="{lead.strip()}"><th scope="row" class="scores-name">{esc(ctx.names[seat])}</th>'
                         f'{cells}<td class="scores-total"><strong>{view["totals"][seat]}</strong></td></tr>')
         return (f'<h2 class="side-title">{esc(t("kk.scores"))}</h2>'
-                f'<p class="hint">{esc(t("kk.lowest_wins"))}</p>'
+                f'<p class="hint">{esc(t("kk.lowest_wins"))} · {esc(t("kk.limit", n=view["limit"]))}</p>'
                 f'<table class="scores kk-scores"><thead><tr><th scope="col">{esc(t("kk.scores.player"))}</th>{head}'
                 f'<th scope="col">Σ</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
 

@@ -1,0 +1,142 @@
+"""Plays any game in the page as people tap it, without knowing the game: a
+random legal button at each decision, hand-offs taken, summaries tapped on.
+
+It also reads, in one step, what the page shows and what the app saved, so a
+test can replay the record in CPython and know the true hands at that moment.
+"""
+from __future__ import annotations
+
+import collections
+import json
+import pathlib
+import random
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
+from royaltable import registry  # noqa: E402
+from ui import saves  # noqa: E402
+
+SNAPSHOT = """() => [document.getElementById('app').innerHTML,
+                     localStorage.getItem('royaltable.save'),
+                     (document.querySelector('[data-screen]') || {dataset: {}}).dataset.screen || '']"""
+DECISION = "#app [data-cmd=act]:not([disabled]), #app [data-cmd=select]"
+
+
+def new_game(page, game_id, kinds, names=(), options=(), seed="3"):
+    page.click(f"[data-game={game_id}] [data-cmd=setup]")
+    page.click(f'[data-cmd=players][data-arg="{len(kinds)}"]')
+    for seat, kind in enumerate(kinds):
+        page.click(f'[data-cmd=kind][data-arg="{seat}:{kind}"]')
+    for seat, name in enumerate(names):
+        page.fill(f'[data-field="name:{seat}"]', name)
+    for option in options:
+        page.click(f'[data-cmd=option][data-arg="{option}"]')
+    page.fill('[data-field="seed"]', seed)
+    page.click("[data-cmd=start]")
+    page.wait_for_selector(".table-layout, .handoff")
+
+
+def shortest_options(game_id: str) -> list[str]:
+    """Each option's first choice (the shortest game where it matters, e.g. a limit)."""
+    return [f"{name}:{choices[0]}" for name, (choices, _) in registry.get(game_id).options.items()]
+
+
+def has_secrets(game_id: str) -> bool:
+    """Does any seat of this game ever see more than the onlookers? (a random game in CPython)"""
+    game = registry.get(game_id)
+    state = game.new(game.max_players, seed=1)
+    chooser = random.Random(1)
+    for _ in range(400):
+        if state.over:
+            break
+        public = state.view(None)
+        for seat in range(state.players):
+            private = state.view(seat)
+            if {k: v for k, v in private.items() if k != "seat"} != \
+                    {k: v for k, v in public.items() if k != "seat"}:
+                return True
+        state.apply(chooser.choice(state.legal_actions()))
+    return False
+
+
+def snapshot(page):
+    """(html, the replayed state or None, the screen kind), read atomically."""
+    html, save, screen = page.evaluate(SNAPSHOT)
+    state = registry.replay(saves.load(save).record) if save else None
+    return html, state, screen
+
+
+def view_strings(value) -> collections.Counter:
+    out = collections.Counter()
+    if isinstance(value, str):
+        out[value] += 1
+    elif isinstance(value, dict):
+        for item in value.values():
+            out += view_strings(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            out += view_strings(item)
+    return out
+
+
+def cards_drawn(page) -> collections.Counter:
+    return collections.Counter(page.eval_on_selector_all(
+        "#app [data-card]", "els => els.map(e => e.dataset.card)"))
+
+
+class RandomPlayer:
+    """Taps through a game: hand-offs, summaries, and a random decision button."""
+    def __init__(self, page, seed=1, undo_rate=0.0):
+        self.page = page
+        self.rng = random.Random(seed)
+        self.undo_rate = undo_rate
+        self.holder: int | None = None     # who holds the tablet, as the test saw the hand-offs
+
+    def step(self) -> str:
+        page = self.page
+        handoff = page.locator("[data-cmd=handoff]")
+        if handoff.count():
+            seat = int(handoff.get_attribute("data-arg"))
+            handoff.click(timeout=3000)
+            self.holder = seat
+            return "handoff"
+        resume = page.locator("[data-cmd=resume]")
+        if resume.count():
+            resume.first.click(timeout=3000)
+            return "resume"
+        undo = page.locator("[data-cmd=undo]")
+        if undo.count() and self.rng.random() < self.undo_rate:
+            undo.click(timeout=3000)
+            return "undo"
+        buttons = page.locator(DECISION)
+        count = buttons.count()
+        if not count:
+            return ""
+        acts = [i for i in range(count) if buttons.nth(i).get_attribute("data-cmd") == "act"]
+        pick = self.rng.choice(acts) if acts and self.rng.random() < 0.5 else self.rng.randrange(count)
+        buttons.nth(pick).click(timeout=3000)
+        return "act"
+
+    def play(self, until, on_screen=None, limit_s=600):
+        deadline = time.time() + limit_s
+        while time.time() < deadline:
+            if on_screen:
+                on_screen()
+            if until():
+                return
+            try:
+                done = self.step()
+            except Exception:       # the table was redrawn under the tap: look again
+                done = "retry"
+            if not done:
+                self.page.wait_for_timeout(20)
+        raise AssertionError("the game did not get there in time")
+
+
+def game_over(page) -> bool:
+    return page.locator(".result").count() > 0
+
+
+def record_json(page) -> dict:
+    return json.loads(page.evaluate("localStorage.getItem('royaltable.save')"))["record"]
