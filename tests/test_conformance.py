@@ -1,10 +1,17 @@
 """The rules contract, checked over every registered game, player count and option.
 
-New games get these checks by registering; nothing here names a game.
+New games get these checks by registering; nothing here names a game. A game with
+private information (hands) says what each seat may know privately in one function
+next to its own tests, `private_cards(state, seat) -> list of card ids` in
+tests/test_<game id>.py; without it, everything must be public (`check_privacy`).
 """
+import collections
+import importlib
 import itertools
 import json
 import random
+import re
+import warnings
 
 import pytest
 
@@ -22,13 +29,102 @@ def configurations():
             for players in range(game.min_players, game.max_players + 1):
                 for seed in SEEDS:
                     yield pytest.param(game_id, players, dict(zip(names, values)), seed,
-                                       id=f"{game_id}-{players}p-{'-'.join(map(str, values))}-s{seed}")
+                                       id=f"{game_id}-{players}p-{'-'.join(map(str, values))}-s{seed}",
+                                       marks=[] if quick(game, players, seed) else [pytest.mark.slow])
+
+
+def quick(game, players, seed):
+    """The configurations mutation testing runs (tools/mutate.sh): the first seed at
+    the fewest and the usual number of players, every option."""
+    return seed == SEEDS[0] and players in (game.min_players, game.default_players)
 
 
 def snapshot(state):
     return json.dumps({"views": [state.view(s) for s in [None, *range(state.players)]],
                        "current": state.current, "legal": state.legal_actions(),
                        "result": state.result()}, sort_keys=True, ensure_ascii=False)
+
+
+# Every string in compact JSON, and the colon after it when it is a key.
+STRING = re.compile(r'"((?:[^"\\]|\\.)*)"(:?)')
+
+
+def as_json(view):
+    return json.dumps(view, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+
+
+def strings(view):
+    """Every string value in a view: card ids among them."""
+    return [text for text, colon in STRING.findall(as_json(view)) if not colon]
+
+
+def shape(view):
+    """A view with every string value blanked out: its structure, numbers and flags."""
+    return STRING.sub(lambda m: m[0] if m[2] else '"?"', as_json(view))
+
+
+def private_cards_of(game_id):
+    """The game's `private_cards(state, seat)` from tests/test_<id>.py, or None."""
+    try:
+        module = importlib.import_module(f"test_{game_id}")
+    except ModuleNotFoundError:
+        return None
+    return getattr(module, "private_cards", None)
+
+
+def check_privacy(state, probe):
+    """No view shows what its seat may not know. Trusts no game's word about its own
+    views beyond the short list of what a seat knows privately (`private_cards`), and
+    uses `sample_state` of one seat only to re-deal what is hidden from that seat."""
+    private = private_cards_of(state.game.id)
+    seats = range(state.players)
+    views = {seat: state.view(seat) for seat in [None, *seats]}
+    cards = {}
+
+    def cards_in(seat):
+        if seat not in cards:
+            cards[seat] = collections.Counter(strings(views[seat]))
+        return cards[seat]
+
+    # 1. view(seat) = the onlookers' view + exactly this seat's private cards
+    for seat in seats:
+        known = collections.Counter(private(state, seat) if private else ())
+        if dict(views[seat], seat=None) == views[None]:    # the same but for "seat": quick
+            assert not known, f"seat {seat} may know {dict(known)} but its view does not show it"
+            continue
+        assert cards_in(None) - cards_in(seat) == collections.Counter(), \
+            f"view(None) shows {dict(cards_in(None) - cards_in(seat))} that seat {seat}'s view does not"
+        if private:
+            assert cards_in(seat) - cards_in(None) == known, \
+                f"seat {seat} sees {dict(cards_in(seat) - cards_in(None))}, may know privately {dict(known)}"
+    # 2. views depend only on what their seat knows. Re-deal everything hidden from
+    # one seat (its sample_state): that seat's view and the onlookers' view stay the
+    # same, and every other seat's view changes in its own private cards at most.
+    dealt = probe.randrange(state.players)
+    seed = probe.randrange(2**31)
+    other = state.game.sample_state(views[dealt], seed)
+    assert other.view(dealt) == views[dealt], "sample_state disagrees with the view"
+    assert (other.game, other.players, other.options) == (state.game, state.players, state.options)
+    if not state.over:       # the same seed, the same world, and it plays on the same
+        again = state.game.sample_state(views[dealt], seed)
+        action = probe.choice(other.legal_actions())
+        assert snapshot(again.apply(action)) == snapshot(other.clone().apply(action))
+    assert other.view(None) == views[None], \
+        f"re-dealing what seat {dealt} cannot see changed the onlookers' view"
+    if state.current == dealt:
+        assert other.legal_actions() == state.legal_actions()
+    for seat in seats:
+        if seat == dealt:
+            continue
+        after = other.view(seat)
+        if after == views[seat]:
+            continue
+        assert shape(after) == shape(views[seat]), \
+            f"re-dealing what seat {dealt} cannot see changed more than cards in seat {seat}'s view"
+        if private:
+            assert (collections.Counter(strings(after)) - collections.Counter(private(other, seat))
+                    == cards_in(seat) - collections.Counter(private(state, seat))), \
+                f"re-dealing what seat {dealt} cannot see changed seat {seat}'s view beyond its own cards"
 
 
 def playout(game_id, players, options, seed, check=None):
@@ -53,7 +149,10 @@ def test_random_playout_keeps_the_contract(game_id, players, options, seed):
         assert legal, "a game in progress offers at least one action"
         assert len(set(legal)) == len(legal), "legal actions are distinct"
         assert all(isinstance(a, str) for a in legal)
-        json.dumps(state.view(state.current))  # JSON-friendly
+        view = state.view(state.current)
+        assert json.loads(json.dumps(view)) == view, "views are JSON data"
+        assert (view["game"], view["players"], view["seat"], view["current"]) == \
+            (game_id, players, state.current, state.current) and "phase" in view
         # an illegal action raises and changes nothing
         before = snapshot(state)
         for bad in ("no such action", legal[0] + " x", 42):
@@ -63,18 +162,17 @@ def test_random_playout_keeps_the_contract(game_id, players, options, seed):
         with pytest.raises(IllegalAction):
             state.apply(legal[0], seat=other)
         assert snapshot(state) == before
-        # a seat's view depends only on what it may know: redeal everything hidden from it
-        seat = probe.randrange(state.players)
-        view = state.view(seat)
-        sampled = game.sample_state(view, probe.randrange(2**31))
-        assert sampled.view(seat) == view
-        if state.current == seat:
-            assert sampled.legal_actions() == legal
-        # every legal action applies (on a copy)
+        check_privacy(state, probe)
+        # a clone is the same game, and every legal action applies to one alone
+        assert snapshot(state.clone()) == before
         for action in probe.sample(legal, min(3, len(legal))):
             state.clone().apply(action)
+        assert snapshot(state) == before
 
     state = playout(game_id, players, options, seed, check)
+    if private_cards_of(game_id) is None:
+        warnings.warn(f"{game_id}: define private_cards(state, seat) in tests/test_{game_id}.py "
+                      f"so that each view is checked to show exactly what its seat may know")
     result = state.result()
     assert state.current is None and state.legal_actions() == []
     assert len(result["scores"]) == players and result["winners"]
@@ -127,6 +225,7 @@ def test_bad_records_are_refused_in_words(game_id):
         registry.replay({"game": game_id})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", registry.ids())
 def test_every_bot_level_plays_a_game_through_views_only(game_id):
     game = registry.get(game_id)

@@ -2,13 +2,26 @@
 import pytest
 
 from royaltable import IllegalAction, registry
-from royaltable.games.krypkille.rules import (CARDS, DECK, PENALTY, RANK, score_round)
+from royaltable.core import Luck
+from royaltable.games.krypkille.rules import (CARDS, DECK, PENALTY, RANK, sample_state,
+                                              score_round)
 
 GAME = registry.get("krypkille")
 
 
 def ranks(*names):
     return sorted(RANK[n] for n in names)
+
+
+def strings(value):
+    """Every string in a view (card ids among them)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in strings(v)]
+    if isinstance(value, (list, tuple)):
+        return [s for v in value for s in strings(v)]
+    return []
 
 
 def at_play(hands, dealer=0, players=None, seed=1):
@@ -79,6 +92,24 @@ def test_kk6_match_ends_when_a_total_reaches_the_limit(limit):
     assert state.result() == {"scores": [limit - 1 + 50, 0, 1], "winners": [1]}
 
 
+@pytest.mark.parametrize("limit", [50, 100, 150])
+def test_kk6_reaching_the_limit_exactly_ends_the_match(limit):
+    state = GAME.new(3, seed=2, options={"limit": limit})
+    state.totals = [limit - 5, 0, 0]
+    state.hands = [ranks("5"), ranks("mask"), ranks("1")]
+    state._end_round(1)        # seat 0 scores 5: exactly the limit
+    assert state.totals == [limit, 0, 1]
+    assert state.over and state.result() == {"scores": [limit, 0, 1], "winners": [1]}
+
+
+def test_kk6_one_below_the_limit_plays_on():
+    state = GAME.new(3, seed=2, options={"limit": 50})
+    state.totals = [44, 0, 0]
+    state.hands = [ranks("5"), ranks("mask"), ranks("1")]
+    state._end_round(1)        # 49: one short
+    assert not state.over and state.result() is None and state.phase == "discard"
+
+
 def test_kk6_limit_default_and_shared_win():
     assert GAME.options["limit"] == ((50, 100, 150), 100)
     state = GAME.new(3, seed=2)
@@ -96,7 +127,47 @@ def test_kk7_five_cards_each_face_down():
     state = GAME.new(5, seed=4)
     assert state.view(0)["hand_sizes"] == [5] * 5
     assert len(state.view(0)["hand"]) == 5 and state.stock and len(state.stock) == 42 - 25
-    assert "hands" not in state.view(1)
+    mine = state.view(1)
+    assert mine["hand"] == [CARDS[r] for r in state.hands[1]]
+    assert state.view(None)["hand"] is None
+    # nobody sees another's cards: no other hand's card ids are added to seat 1's view
+    others = {CARDS[r] for seat in (0, 2, 3, 4) for r in state.hands[seat]} - set(mine["hand"])
+    assert not others & set(strings(mine))
+
+
+def test_kk7_dealt_one_at_a_time_from_the_left_of_the_dealer():
+    state = GAME.new(4, seed=4)
+    state.dealer, state.rng = 2, Luck(99)
+    state._start_round()
+    stock = list(DECK)
+    Luck(99).shuffle(stock)
+    expected = {seat: [] for seat in range(4)}
+    for _ in range(5):
+        for seat in (3, 0, 1, 2):                     # left of the dealer first
+            expected[seat].append(stock.pop())
+    assert state.hands == [sorted(expected[seat]) for seat in range(4)]
+    assert state.stock == stock and state.reshuffled is False
+    assert state.view(0)["reshuffled"] is False and state.view(0)["stock"] == 42 - 20
+
+
+def test_kk8_refill_from_the_left_of_the_dealer_the_dealer_last():
+    state = at_play([["1", "2", "3", "4"], ["5", "6", "7", "8"], ["9", "10", "11", "12"]], dealer=1)
+    state.stock = [RANK["jester"], RANK["mask"], RANK["inn"]]      # the top card is the last
+    state._refill()
+    assert state.hands == [ranks("1", "2", "3", "4", "mask"), ranks("5", "6", "7", "8", "jester"),
+                           ranks("9", "10", "11", "12", "inn")]
+    assert state.current == 1 and state.phase == "play" and state.tricks == [[]]
+
+
+def test_kk8_discard_choices_fewest_cards_first():
+    state = GAME.new(3, seed=5)
+    state.hands[state.current] = ranks("1", "2", "3", "mask", "jester")
+    legal = state.legal_actions()
+    assert len(legal) == 1 + 5 + 10 + 10
+    assert legal[:7] == ["keep", "discard mask", "discard 1", "discard 2", "discard 3",
+                         "discard jester", "discard mask 1"]
+    assert legal[-1] == "discard 2 3 jester"
+    assert [len(a.split()) for a in legal] == sorted(len(a.split()) for a in legal)
 
 
 def test_kk8_discard_up_to_three_in_order_then_refill():
@@ -212,14 +283,47 @@ def test_kk16_every_last_card_shown_after_showdown():
         assert state.view(seat)["rounds"][-1]["last"] == ["1", "2", "3"]
 
 
+def test_kk16_the_round_summary():
+    state = at_play([["2"], ["1"], ["3"]], dealer=2)
+    state.totals = [4, 5, 6]
+    state.phase, state.tricks, state.to_act = "showdown", [[]], 1
+    state.apply("pass")
+    state.apply("declare")
+    assert state.rounds == [{"round": 1, "dealer": 2, "last": ["2", "1", "3"],
+                             "showdown": [{"seat": 1, "choice": "pass"}, {"seat": 2, "choice": "declare"}],
+                             "declarer": 2, "outcome": "fail", "scores": [2, 0, 13],
+                             "totals": [6, 5, 19]}]
+    assert state.view(None)["rounds"] == state.rounds and state.dealer == 0 and state.round_no == 2
+
+
 def test_kk17_successful_declaration():
     scores, outcome = score_round([RANK["5"], RANK["mask"], RANK["jester"], RANK["12"]], 1)
     assert outcome == "success" and scores == [5, 0, 50, 12]
+    # the declarer's own card scores nothing, whatever its penalty
+    scores, outcome = score_round([RANK["5"], RANK["2"], RANK["jester"]], 1)
+    assert outcome == "success" and scores == [5, 0, 50]
 
 
 def test_kk18_failed_declaration_not_lowest():
     scores, outcome = score_round([RANK["5"], RANK["mask"], RANK["jester"], RANK["12"]], 0)
     assert outcome == "fail" and scores == [15, 0, 50, 12]
+
+
+def test_kk18_real_lowest_holder_scores_nothing_even_with_a_penalty_card():
+    # the lowest card is a 3 (penalty 3): its holder still scores 0, not 3
+    scores, outcome = score_round([RANK["9"], RANK["3"], RANK["jester"], RANK["12"]], 0)
+    assert outcome == "fail" and scores == [19, 0, 50, 12]
+    # two lowest, neither of them the declarer: both score 0
+    scores, outcome = score_round([RANK["9"], RANK["4"], RANK["4"]], 0)
+    assert outcome == "fail" and scores == [19, 0, 0]
+
+
+def test_kk18_through_the_state():
+    state = at_play([["9"], ["3"], ["12"]])
+    state.phase, state.tricks, state.to_act = "showdown", [[]], 0
+    state.apply("declare")
+    assert state.rounds[-1]["outcome"] == "fail"
+    assert state.rounds[-1]["scores"] == [19, 0, 12] and state.totals == [19, 0, 12]
 
 
 def test_kk18_failed_declaration_shared_lowest():
@@ -240,6 +344,42 @@ def test_kk19_all_pass_through_the_state():
     for _ in range(3):
         state.apply("pass")
     assert state.rounds[-1]["outcome"] == "coward" and state.totals == [0, 10, 0]
+
+
+def refused(state, action, message, seat=None):
+    before = state.record(), [list(h) for h in state.hands]
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(action, seat=seat)
+    assert str(caught.value) == message
+    assert (state.record(), state.hands) == before
+
+
+def test_every_refusal_says_why():
+    state = GAME.new(3, seed=8)
+    state.dealer, state.to_act = 2, 0
+    state.hands[0] = ranks("mask", "1", "2", "3", "4")
+    discards = "first everyone discards: choose up to 3 cards to throw away, or keep all"
+    for action in ("declare", "pass", "play 3"):
+        refused(state, action, discards)
+    refused(state, "discard 1 2 3 4", "you may discard at most 3 cards (KK-8)")
+    refused(state, "discard jester jester 9", "you can only discard cards from your hand (mask 1 2 3 4)")
+    state.apply("keep")
+    refused(state, "keep", "seat 1 has already discarded this round; it is seat 2's turn", seat=0)
+    state.apply("keep")
+    state.apply("keep")
+    state.hands = [ranks("7", "1"), ranks("5", "9"), ranks("8", "jester")]
+    refused(state, "keep", "the discards are over: this round's cards are being played")
+    refused(state, "discard 8", "the discards are over: this round's cards are being played")
+    refused(state, "play 1", "it is seat 3's turn, not seat 1's", seat=0)
+    refused(state, "play 5", "lead a card from your hand")
+    state.apply("play 8")
+    refused(state, "play 7", "you must play 1: the lowest card at least as high as 8, "
+                             "or your lowest card if you have none (KK-11)")
+    state.phase = "showdown"
+    refused(state, "play 7", "the showdown: declare or pass")
+    state.phase, state.to_act = "over", None
+    refused(state, "declare", "the game is over: no more actions")
+    assert state.why_illegal("declare") == "'declare' is not allowed now; allowed: "
 
 
 def test_wrong_phase_actions_are_refused_in_words():
@@ -270,3 +410,54 @@ def test_undo_own_moves_until_another_player_acts_or_cards_are_drawn():
     assert state.undo_depth(dealer) == 0     # the refill drew cards: sealed
     state.apply(state.legal_actions()[0])    # the dealer's lead can be taken back
     assert state.undo_depth(dealer) == 1
+
+
+def private_cards(state, seat):
+    """What `seat` knows that onlookers do not, as card ids (the conformance suite's
+    privacy check): its hand and what it threw away this round."""
+    return [CARDS[r] for r in state.hands[seat] + (state.discarded[seat] or [])]
+
+
+def test_sampled_states_hold_every_card_once_and_play_on():
+    """sample_state deals the unseen cards so that hands, stock, discard pile and tricks
+    are the deck again, and the sampled game goes on (through a KK-9 reshuffle too)."""
+    for seed in range(6):
+        state = GAME.new(6, seed=seed)
+        for _ in range(seed):            # into the discards, some way
+            state.apply("discard " + " ".join(state.view(state.current)["hand"][:3]))
+        for seat in range(6):
+            sampled = sample_state(state.view(seat), seed)
+            assert sampled.game is GAME and sampled.options == {"limit": 100}
+            cards = sum(sampled.hands, []) + sampled.stock + sampled.discard_pile
+            assert sorted(cards) == sorted(DECK)
+            again = sample_state(state.view(seat), seed)
+            assert again.hands == sampled.hands and again.stock == sampled.stock
+            while sampled.phase == "discard":
+                sampled.apply("discard " + " ".join(sampled.view(sampled.current)["hand"][:3]))
+            assert sampled.reshuffled and all(len(h) == 5 for h in sampled.hands)
+            assert sorted(sum(sampled.hands, []) + sampled.stock) == sorted(DECK)
+            assert sampled.record()["options"] == {"limit": 100}
+
+
+def test_sample_state_refuses_a_view_that_does_not_add_up():
+    view = GAME.new(3, seed=1).view(0)
+    view["stock"] += 1
+    with pytest.raises(AssertionError, match="view and deck disagree"):
+        sample_state(view, 1)
+
+
+def test_clone_plays_on_alone():
+    state = GAME.new(4, seed=9)
+    state.apply("discard " + state.view(state.current)["hand"][0])
+    copy = state.clone()
+    assert [copy.view(s) for s in (None, 0, 1, 2, 3)] == [state.view(s) for s in (None, 0, 1, 2, 3)]
+    before = json_of(state)
+    while copy.phase == "discard":
+        copy.apply("discard " + " ".join(copy.view(copy.current)["hand"][:3]))
+    copy.apply(copy.legal_actions()[0])
+    assert json_of(state) == before
+
+
+def json_of(state):
+    return (state.record(), state.hands, state.stock, state.discard_pile, state.discarded,
+            state.tricks, state.totals, [state.view(s) for s in range(state.players)])

@@ -1,0 +1,61 @@
+"""The registry: games by id, in home-screen order, and records replayed."""
+import dataclasses
+
+import pytest
+
+from royaltable import registry
+
+KRYPKILLE = registry.get("krypkille")
+
+
+@pytest.fixture
+def games(monkeypatch):
+    """The registry on a copy of its table, so that a test may register games."""
+    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
+    return registry._GAMES
+
+
+def test_register_adds_a_game_last_and_returns_it(games):
+    before = registry.ids()
+    copy = dataclasses.replace(KRYPKILLE, id="copy")
+    assert registry.register(copy) is copy
+    assert registry.get("copy") is copy
+    assert registry.ids() == before + ["copy"]
+
+
+def test_ids_are_the_registered_games_in_order(games):
+    games.clear()
+    assert registry.ids() == []
+    for game_id in ("b", "a"):
+        registry.register(dataclasses.replace(KRYPKILLE, id=game_id))
+    assert registry.ids() == ["b", "a"]
+
+
+def test_unknown_game_names_the_known_ones(games):
+    games.clear()
+    for game_id in ("b", "a"):
+        registry.register(dataclasses.replace(KRYPKILLE, id=game_id))
+    with pytest.raises(ValueError, match=r"^unknown game 'chess'; known games: b, a$"):
+        registry.get("chess")
+
+
+def test_replay_gives_the_same_game():
+    state = KRYPKILLE.new(3, seed=4, options={"limit": 50})
+    for _ in range(5):
+        state.apply(state.legal_actions()[-1])
+    again = registry.replay(state.record())
+    assert again.record() == state.record() and again.view(None) == state.view(None)
+
+
+def test_replay_names_the_action_that_does_not_replay():
+    record = KRYPKILLE.new(3, seed=4).record()
+    record["actions"] = ["keep", "fly", "keep"]
+    with pytest.raises(ValueError, match=r"^record does not replay: action 2 \('fly'\): "):
+        registry.replay(record)
+
+
+@pytest.mark.parametrize("record", [None, {}, {"game": "krypkille", "players": 3, "seed": 1},
+                                    {"game": "krypkille", "players": 3, "options": {}, "actions": []}])
+def test_replay_refuses_what_is_not_a_record(record):
+    with pytest.raises(ValueError, match="^not a game record: missing or bad field"):
+        registry.replay(record)
