@@ -156,16 +156,28 @@ def test_the_models_stop_and_evaluate_decide():
 
 def test_candidates_and_plans_steer_the_searching_seat():
     class Plans(CounterModel):
-        """Only "add 1" is a candidate, tried with two plans for our own later moves."""
+        """Two candidates, "add 1" tried with two plans for our own later moves."""
         def candidates(self, world, legal):
-            return [("add 1", "add 1"), ("add 1", "add 3")]
+            return [("add 1", "add 1"), ("add 1", "add 3"), ("add 2", "add 1")]
 
     model = Plans()
     view, legal = counter_view(0)
-    ranking = SearchBot(seed=3, model=model, playouts=50).ranked(view, legal)
-    assert ranking[0][0] == "add 1"
-    assert {a for a, v in ranking[1:]} == {"add 2", "add 3"} and all(v is None for _, v in ranking[1:])
+    ranking = SearchBot(seed=3, model=model, playouts=60).ranked(view, legal)
+    assert [a for a, _ in ranking] == ["add 1", "add 2", "add 3"]
+    assert ranking[2][1] is None                      # never a candidate, never played
     assert model.calls["follow"] > 0
+
+
+def test_one_candidate_action_is_not_searched():
+    class One(CounterModel):
+        def candidates(self, world, legal):
+            return [("add 2", "add 1"), ("add 2", "add 3")]
+
+    model = One()
+    view, legal = counter_view(0)
+    bot = SearchBot(seed=3, model=model, playouts=60)
+    assert bot.choose(view, legal) == "add 2"
+    assert bot.spent == 0 and model.calls["evaluate"] == 0
 
 
 # ---- on a real game with hidden cards --------------------------------------------

@@ -8,7 +8,8 @@ with sequential halving at the root (Karnin, Koren and Somekh 2013): each round
 gives every candidate still in play the same number of play-outs and drops the
 worse half, so the budget goes to telling the good moves apart. Every candidate
 of a round is played in the same worlds with the same luck (common random
-numbers), so what separates two moves is the moves, not the dice.
+numbers: a world's future dice and shuffles travel with it in `clone()`), so
+what separates two moves is the moves, not the dice.
 
 The search is driven only through the rules contract (`current`, `over`,
 `legal_actions`, `_apply`, `clone`, `result`) and a per-game `Model`:
@@ -54,7 +55,7 @@ import math
 import random
 
 from . import registry
-from .core import Bot, Luck, State
+from .core import Bot, State
 
 # A play-out longer than this is scored where it stands (a safety net: a model's
 # stop rule should end play-outs long before).
@@ -125,6 +126,8 @@ class SearchBot(Bot):
         arms = [arm for arm in dict.fromkeys(model.candidates(first, legal)) if arm[0] in legal]
         if not arms:
             raise ValueError("the model offers no legal candidate")
+        if len({action for action, _ in arms}) == 1:      # nothing to tell apart
+            return [(arms[0][0], None)] + [(a, None) for a in legal if a != arms[0][0]]
         totals = [0.0] * len(arms)
         counts = [0] * len(arms)
         alive = list(range(len(arms)))
@@ -141,9 +144,8 @@ class SearchBot(Bot):
             for _ in range(each):
                 if world is None:
                     world = model.sample(view, rng)
-                luck = rng.randrange(2**31)
                 for arm in alive:
-                    totals[arm] += self._playout(world, arms[arm], seat, luck)
+                    totals[arm] += self._playout(world, arms[arm], seat)
                     counts[arm] += 1
                 world = None
             self.spent += each * len(alive)
@@ -162,20 +164,20 @@ class SearchBot(Bot):
         ranking += [(action, None) for action in legal if action not in seen]
         return ranking
 
-    def _playout(self, world: State, arm: tuple[str, object], seat: int, luck: int) -> float:
-        """Plays `arm` in a copy of `world`, the game's luck and the policies'
-        coin flips fixed by `luck`; returns the searching seat's value."""
+    def _playout(self, world: State, arm: tuple[str, object], seat: int) -> float:
+        """Plays `arm` in a copy of `world` and returns the searching seat's value.
+        The copy carries the world's own future luck, so every arm meets the same
+        dice and shuffles; the policies flip their coins with it too."""
         model = self.model
         action, plan = arm
         state = world.clone()
-        state.rng = Luck(luck)
-        coins = random.Random(luck ^ 0x5BD1E995)
+        luck = state.rng
         state._apply(action)
         for _ in range(MAX_PLAYOUT_ACTIONS):
             if state.over or model.stop(world, state):
                 break
             if plan is not None and state.current == seat:
-                state._apply(model.follow(plan, state, coins))
+                state._apply(model.follow(plan, state, luck))
             else:
-                state._apply(model.playout(state, coins))
+                state._apply(model.playout(state, luck))
         return model.evaluate(state)[seat]

@@ -227,7 +227,7 @@ class KrypkilleState(State):
         """The same game to play on, much faster than deepcopy: only what moves
         is copied (a finished round's summary never changes once written)."""
         other = copy.copy(self)
-        other.rng = Luck()
+        other.rng = Luck.__new__(Luck)   # no seeding from the OS: the state is copied next
         other.rng.setstate(self.rng.getstate())
         other.rng.draws = self.rng.draws
         other.actions = list(self.actions)
