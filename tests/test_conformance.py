@@ -107,7 +107,9 @@ def check_privacy(state, probe):
     assert (other.game, other.players, other.options) == (state.game, state.players, state.options)
     if not state.over:       # the same seed, the same world, and it plays on the same
         again = state.game.sample_state(views[dealt], seed)
-        action = probe.choice(other.legal_actions())
+        legal = other.legal_actions()
+        assert legal, "a sampled game in progress offers no action"
+        action = probe.choice(legal)
         assert snapshot(again.apply(action)) == snapshot(other.clone().apply(action))
     assert other.view(None) == views[None], \
         f"re-dealing what seat {dealt} cannot see changed the onlookers' view"

@@ -369,6 +369,10 @@ def test_ability_philosopher_needs_a_die_to_lower_and_another_to_raise():
     assert "use philosopher" not in at_turn(hand=["philosopher"], active=[1, 1]).legal_actions()
     assert "use philosopher" not in at_turn(hand=["philosopher"], active=[4]).legal_actions()
     assert "use philosopher" in at_turn(hand=["philosopher"], active=[4, 4]).legal_actions()
+    for usable in ([2, 2], [2, 5], [6, 5], [1, 6, 2]):      # at the edges of 1-6
+        assert "use philosopher" in at_turn(hand=["philosopher"], active=usable).legal_actions()
+    for useless in ([5], [6], [1], [1, 1, 1]):
+        assert "use philosopher" not in at_turn(hand=["philosopher"], active=useless).legal_actions()
 
 
 def test_ability_merchant_rerolls_any_number():
@@ -633,6 +637,14 @@ def test_view_is_public_and_json_friendly():
     assert views[0]["current"] == state.current
     assert set(views[0]) >= {"dice", "supply", "hands", "start_player", "round", "final_round",
                              "king_holder", "king_result", "earns", "pending", "history"}
+
+
+def test_character_entries_have_one_shape():
+    assert rules._card("王", "King", 5, "条件", "req", "能力", "ability", "国王") == {
+        "name": {"ja": "王", "en": "King"}, "ja_edition": "国王", "row": 5,
+        "requirement": {"ja": "条件", "en": "req"}, "ability": {"ja": "能力", "en": "ability"}}
+    assert rules._card("a", "b", 1, "c", "d", "e", "f")["ja_edition"] == "a"
+    assert CHARACTERS["swindler"]["ja_edition"] == "ペテン師" and CHARACTERS["farmer"]["ja_edition"] == "農夫"
 
 
 def test_characters_table_is_complete_and_bilingual():
