@@ -25,6 +25,8 @@ Promises are never made (they bind nobody and no play-out can value them).
 """
 from __future__ import annotations
 
+import math
+
 from ...core import Bot
 from ...search import Model, SearchBot
 from .rules import (CARD_IDS, CARD_OF, CHOOSE, DECIDE, IN, KNIGHT_CARD, LEAD, MARKER_VALUE,
@@ -32,7 +34,7 @@ from .rules import (CARD_IDS, CARD_OF, CHOOSE, DECIDE, IN, KNIGHT_CARD, LEAD, MA
                     PEASANT_GOLD, ROUNDS, THIEF, THIEF_TAKE, StruggleState, power_of, sample_state)
 from .scoring import best_split
 
-CARD_WORTH = 1.3        # what one more won card adds to a split, on average
+CARD_WORTH = 1.8        # what one more won card adds to a split, on average
 # A card's strength in the fight for the trick, its ability counted roughly: the
 # Jester adds 3 to itself, the Knight a second card, the Guard and the Diplomat
 # cut down the best rival, the Queen takes it.
@@ -40,6 +42,7 @@ STRENGTH = {1: 1, 2: 2, 3: 3, 4: 7, 5: 6, 6: 8, 7: 9, 8: 10, 9: 10, 10: 10}
 # Gold an ability brings on its own (the Merchant's grows with the table).
 ABILITY_GOLD = {1: PEASANT_GOLD, THIEF: 0.75 * THIEF_TAKE}
 NEGOTIABLE_BONUS = 0.4  # others may pay for its use
+TEMPERATURE = 0.5       # how far the card choice strays from the best (in points)
 
 
 def ability_gold(power: int, players: int) -> float:
@@ -250,7 +253,7 @@ def paid(amount: int, players: int) -> float:
 
 # ---- the quick rules, on a full state, reading only what the seat knows ----------
 
-def choose_card(state: StruggleState, seat: int) -> str:
+def choose_card(state: StruggleState, seat: int, rng) -> str:
     n = state.players
     pools = public_pools(state, seat)
     dists = []
@@ -272,7 +275,7 @@ def choose_card(state: StruggleState, seat: int) -> str:
     for c in state.won[seat]:
         pile[power_of(c)] += 1
     worth = CARD_WORTH * (len(dists) + 1)
-    best, choice = None, None
+    values = []
     for card in state.hands[seat]:
         p = power_of(card)
         rest = list(hand)
@@ -280,9 +283,12 @@ def choose_card(state: StruggleState, seat: int) -> str:
         # worth now, plus what the rest of the hand is still worth later
         value = (chances[STRENGTH[p]] * (worth + (1.5 if pile[p] else 0))
                  + ability_gold(p, n) + hand_worth(rest, rounds_after, n))
-        if best is None or value > best:
-            best, choice = value, card
-    return "play " + CARD_IDS[choice]
+        values.append(value)
+    # Equal decks and one rule would have every quick player pick the same power
+    # and cancel each other (ST-10): pick at random, the better cards more often.
+    top = max(values)
+    weights = [math.exp((v - top) / TEMPERATURE) for v in values]
+    return "play " + CARD_IDS[rng.choices(state.hands[seat], weights)[0]]
 
 
 def decide_ability(state: StruggleState, seat: int, legal: list[str], memo: dict) -> str:
@@ -349,7 +355,7 @@ def offer_amount(state: StruggleState, seat: int, memo: dict) -> int:
     return max(1, min(amount, state.gold[seat]))
 
 
-def quick_action(state: StruggleState, memo: dict | None = None) -> str:
+def quick_action(state: StruggleState, rng, memo: dict | None = None) -> str:
     """QuickBot's move for state.current (only what that seat may know is read).
     `memo` caches split points across calls (see trick_worth)."""
     if memo is None:
@@ -357,7 +363,7 @@ def quick_action(state: StruggleState, memo: dict | None = None) -> str:
     seat = state.to_act
     phase = state.phase
     if phase in (LEAD, CHOOSE):
-        return choose_card(state, seat)
+        return choose_card(state, seat, rng)
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -377,7 +383,7 @@ class QuickBot(Bot):
         if len(legal) == 1:
             return legal[0]
         world = sample_state(view, self.rng.randrange(2**31))
-        action = quick_action(world)
+        action = quick_action(world, self.rng)
         return action if action in legal else legal[0]
 
 
@@ -399,7 +405,7 @@ class StruggleModel(Model):
         self.memo: dict = {}     # split points by powers, shared by all play-outs
 
     def playout(self, state, rng):
-        return quick_action(state, self.memo)
+        return quick_action(state, rng, self.memo)
 
     def stop(self, root, state):
         return state.round_no != root.round_no or state.over
@@ -428,6 +434,16 @@ class StruggleModel(Model):
 
 
 class StrongBot(SearchBot):
-    """The shared search over sampled hands, play-outs to the end of the round."""
-    def __init__(self, seed: int = 0, playouts: int = 300):
-        super().__init__(seed, model=StruggleModel(), playouts=playouts)
+    """The shared search over sampled hands, play-outs to the end of the round.
+    A round's play-out is longer with more players (more cards, more bargains),
+    so the budget shrinks with the table to keep a move's time in bounds."""
+    BUDGET = {3: 200, 4: 150, 5: 110, 6: 90}
+
+    def __init__(self, seed: int = 0, playouts: int | None = None):
+        super().__init__(seed, model=StruggleModel(), playouts=playouts or self.BUDGET[4])
+        self.fixed = playouts
+
+    def ranked(self, view, legal):
+        if self.fixed is None:
+            self.playouts = self.BUDGET[view["players"]]
+        return super().ranked(view, legal)

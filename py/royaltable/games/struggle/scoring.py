@@ -26,6 +26,11 @@ def best_split(powers) -> tuple[int, list[tuple[str, list[int]]]]:
     counts = [0] * (HIGH + 2)
     for p in powers:
         counts[p] += 1
+    # ahead[p]: how many powers from p on are all present; a run can only grow
+    # that far, so runs that could never reach 3 cards are not tried.
+    ahead = [0] * (HIGH + 2)
+    for p in range(HIGH, 0, -1):
+        ahead[p] = ahead[p + 1] + 1 if counts[p] else 0
     memo: dict = {}
 
     def solve(p: int, open_runs: tuple) -> int:
@@ -41,8 +46,12 @@ def best_split(powers) -> tuple[int, list[tuple[str, list[int]]]]:
             memo[key] = best
             return best[0]
         have = counts[p]
+        room = ahead[p + 1]
         short = sum(1 for n in open_runs if n < 3)      # too short to end: must go on
         best = (_IMPOSSIBLE, None)
+        if short and open_runs[0] + 1 + room < 3:       # the shortest cannot make 3
+            memo[key] = best
+            return best[0]
         for going in range(short, len(open_runs) + 1):
             if going > have:
                 break
@@ -54,9 +63,11 @@ def best_split(powers) -> tuple[int, list[tuple[str, list[int]]]]:
             ended = 0
             for i in range(short, short + stop):
                 ended += RUN_POINTS[open_runs[i]]
-            carried = [n + 1 for n in open_runs[:short]] + [n + 1 for n in open_runs[short + stop:]]
-            for fresh in range(have - going + 1 if stop == 0 else 1):
-                rest = solve(p + 1, tuple(sorted([1] * fresh + carried)))
+            carried = tuple(n + 1 for n in open_runs[:short]) + tuple(
+                n + 1 for n in open_runs[short + stop:])       # still ascending
+            most = have - going if stop == 0 and room >= 2 else 0
+            for fresh in range(most + 1):
+                rest = solve(p + 1, (1,) * fresh + carried)
                 if rest == _IMPOSSIBLE:
                     continue
                 total = ended + SET_POINTS[have - going - fresh] + rest
