@@ -149,7 +149,7 @@ CHECK_LAYOUT = """() => {
     if (text && el.offsetParent !== null && parseFloat(getComputedStyle(el).fontSize) < 14)
       small.push(el.className || el.tagName);
   }
-  for (const el of document.querySelectorAll('#app button, #app input')) {
+  for (const el of document.querySelectorAll('#app button:not(.sr-only-focusable), #app input')) {
     const r = el.getBoundingClientRect();
     if (r.width && (r.width < 44 || r.height < 44)) tight.push(el.outerHTML.slice(0, 80));
   }

@@ -43,6 +43,8 @@ class LocalStorage:
 
 
 root = document.getElementById("app")
+announcer = document.getElementById("announce")
+DECISION = "[data-cmd=act]:not([disabled]), [data-cmd=select], [data-cmd=handoff], [data-cmd=resume]"
 # ?pace=0.05 shortens every pause (used by the tests; players choose a speed in the app).
 params = window.URLSearchParams.new(window.location.search)
 try:
@@ -52,7 +54,7 @@ except ValueError:
 app = App(storage=LocalStorage(), browser_langs=[str(x) for x in (py_value(window.navigator.languages) or [])],
           pace=pace)
 guard = TapGuard(scale=min(pace, 1.0))
-page = {"timer": None, "html": None, "screen": None, "step_ms": 0.0}
+page = {"timer": None, "html": None, "screen": None, "step_ms": 0.0, "keyboard": False}
 
 
 def now() -> float:
@@ -69,10 +71,15 @@ def draw(cause="", x=0.0, y=0.0):
         app.screen, app.confirm = "home", None
         html = app.render()
     if html != page["html"]:
+        focused = focus_key()
         root.innerHTML = html
         page["html"] = html
+        restore_focus(focused)
         if cause:
             guard.screen_changed(now(), cause == "tap", x, y)
+    news = app.news()
+    if news:
+        say(" ".join(news))
     key = app.screen_key()
     if key != page["screen"]:
         page["screen"] = key
@@ -118,6 +125,9 @@ def on_click(event):
             return
         cmd = py_value(target.getAttribute("data-cmd")) or ""
         arg = py_value(target.getAttribute("data-arg")) or ""
+        if cmd == "speak":
+            speak_hand()
+            return
         app.handle(str(cmd), str(arg))
     except Exception as err:   # a bug must not freeze the table: say so and carry on
         app.message = app.t("error.unexpected", reason=f"{type(err).__name__}: {err}")
@@ -132,6 +142,71 @@ def on_input(event):
     except Exception as err:
         app.message = app.t("error.unexpected", reason=f"{type(err).__name__}: {err}")
         draw()
+
+
+# ---- the keyboard and screen readers -------------------------------------------------
+def focus_key():
+    """What had the focus before a redraw, as (command, argument)."""
+    element = py_value(document.activeElement)
+    if element is None or not root.contains(element):
+        return None
+    return (py_value(element.getAttribute("data-cmd")), py_value(element.getAttribute("data-arg")))
+
+
+def restore_focus(key):
+    """A redraw keeps the focus on the same control; a keyboard player whose
+    control is gone lands on the first control of the decision on screen."""
+    target = None
+    if key and key[0]:
+        selector = f'[data-cmd="{key[0]}"]' + (f'[data-arg="{key[1]}"]' if key[1] else ":not([data-arg])")
+        target = py_value(root.querySelector(selector))
+    if target is None and page["keyboard"]:
+        target = py_value(root.querySelector(DECISION))
+    if target is not None:
+        target.focus()
+
+
+def say(text: str):
+    """Puts words in the polite live region (read out, never shown)."""
+    announcer.textContent = ""
+    announcer.textContent = text
+
+
+def speak_hand():
+    """Reads out what the screen shows privately to its holder and the choices on it."""
+    parts = []
+    private = py_value(root.querySelector("[data-private]"))
+    if private is not None:
+        cards = [str(e.getAttribute("aria-label") or e.textContent).strip()
+                 for e in root.querySelectorAll("[data-private] [data-card]")]
+        parts.append(app.t("speak.hand", cards=", ".join(cards)))
+    choices = [" ".join(str(b.textContent).split()) for b in root.querySelectorAll(DECISION)]
+    parts.append(app.t("speak.choices", choices="; ".join(choices)) if choices else app.t("speak.none"))
+    say(" ".join(parts))
+
+
+def on_keydown(event):
+    try:
+        key = str(event.key)
+        if key == "Tab" or key.startswith("Arrow"):
+            page["keyboard"] = True
+        if not key.startswith("Arrow"):
+            return
+        current = py_value(document.activeElement)
+        controls = list(root.querySelectorAll(DECISION))
+        if current is None or not controls or not any(current == c for c in controls):
+            return
+        index = next(i for i, c in enumerate(controls) if current == c)
+        step = 1 if key in ("ArrowRight", "ArrowDown") else -1
+        controls[(index + step) % len(controls)].focus()
+        event.preventDefault()
+    except Exception as err:
+        app.message = app.t("error.unexpected", reason=f"{type(err).__name__}: {err}")
+        draw()
+
+
+def on_pointerdown(event):
+    page["keyboard"] = False
 
 
 # ---- Back ---------------------------------------------------------------------------
@@ -165,6 +240,8 @@ tick_proxy = create_proxy(tick)
 root.addEventListener("click", create_proxy(on_click))
 root.addEventListener("input", create_proxy(on_input))
 window.addEventListener("popstate", create_proxy(on_popstate))
+document.addEventListener("keydown", create_proxy(on_keydown))
+document.addEventListener("pointerdown", create_proxy(on_pointerdown), True)
 draw()
 document.getElementById("boot").remove()
 root.hidden = False

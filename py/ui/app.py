@@ -72,6 +72,7 @@ class App:
         self.match: Match | None = None
         self.message: str | None = None
         self.confirm: str | None = None          # "quit" or "leave": a question over the table
+        self._told: tuple | None = None          # (match, log length) already announced
 
     # ---- commands -----------------------------------------------------------
     def handle(self, cmd: str, arg: str = "") -> None:
@@ -345,6 +346,17 @@ class App:
         return False
 
     # ---- drawing ------------------------------------------------------------
+    def news(self) -> list[str]:
+        """The log lines added since the last call, in words: what a screen reader
+        announces after each move, whoever made it."""
+        match = self.match if self.screen == "table" else None
+        if match is None:
+            self._told = None
+            return []
+        told = self._told[1] if self._told and self._told[0] is match else len(match.log)
+        self._told = (match, len(match.log))
+        return [log_line(entry, self.t, match.names) for entry in match.log[told:]]
+
     def screen_key(self) -> str:
         """Changes when a different kind of screen appears (the page scrolls to its top)."""
         if self.screen == "table" and self.match:
@@ -509,7 +521,8 @@ class App:
             body = _mark_hint(body, match.hint)
         side = match.table.side(view, ctx) + self.render_log(match)
         viewer = "" if match.viewer is None else str(match.viewer)
-        return (f'{bar}<div class="table-layout" data-screen="{screen}" data-viewer="{viewer}">'
+        speak = button(esc(t("speak.button")), "speak", cls="btn-small sr-only-focusable")
+        return (f'{bar}{speak}<div class="table-layout" data-screen="{screen}" data-viewer="{viewer}">'
                 f'<div class="table-main">{body}</div><aside class="table-side">{side}</aside></div>')
 
     def render_confirm(self) -> str:

@@ -110,6 +110,10 @@ CATALOG: dict[str, tuple[str, str]] = {
     "hint.button": ("ヒント", "Suggest a move"),
     "hint.shown": ("おすすめの手を光らせています（自分で選んでください）",
                    "The suggested move is highlighted (the choice is yours)"),
+    "speak.button": ("手札と選べる手を読み上げる", "Read out my cards and my choices"),
+    "speak.hand": ("見えている自分の札：{cards}", "Your cards: {cards}"),
+    "speak.choices": ("選べる手：{choices}", "Your choices: {choices}"),
+    "speak.none": ("いまは選ぶ手がありません。", "Nothing to choose right now."),
     "error.unexpected": ("問題が起きました（ゲームはそのままです）：{reason}",
                          "Something went wrong (the game is unchanged): {reason}"),
 }

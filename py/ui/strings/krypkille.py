@@ -44,6 +44,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "kk.scores.round_n": ("{n}回", "R{n}"),
     "kk.scores.player": ("名前", "Player"),
     "kk.continue": ("次へ", "Continue"),
+    "kk.tap.play": ("このカードを出す", "play this card"),
+    "kk.tap.select": ("捨てる札に選ぶ・外す", "choose it to throw away, or not"),
     "kk.round_over": ("第{n}回の結果", "Round {n} result"),
     "kk.next_round": ("次の回へ", "Next round"),
     "kk.final_scores": ("最終結果を見る", "See the final result"),

@@ -8,13 +8,16 @@ that is, see ui/match.py) and `ctx` (names, legal actions on screen, selection,
 the suggested move). They return HTML; every text they did not write themselves
 goes through html.esc().
 
-Two conventions the shared tests rely on:
+Conventions the shared layer and its tests rely on:
 - every card face drawn carries `data-card="<card id as in the view>"` (backs,
   counts and icons do not): the privacy test counts them against what the
   screen's viewer may know;
 - every tappable action is a button with `data-cmd="act" data-arg="<action>"`
   (built with html.button or html.tappable), so that a suggested move, stale-tap
-  protection and the reach tests work the same for every game.
+  protection and the reach tests work the same for every game; its accessible
+  name contains its visible words and says what tapping does (an sr-only span);
+- the viewer's private zone (their hand) carries `data-private`: "read out my
+  cards" reads the cards in it.
 """
 from __future__ import annotations
 

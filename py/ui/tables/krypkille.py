@@ -45,22 +45,25 @@ def tier(name: str) -> str:
 
 def card(name: str, t, size: str = "", cmd: str = "", arg: str = "", selected: bool = False,
          marks: str = "") -> str:
-    """One card face; `marks` adds classes such as is-forced or is-hint."""
+    """One card face; `marks` adds classes such as is-forced or is-hint. A tappable
+    card is named by its visible words plus what tapping does (for screen readers)."""
     label = card_label(name, t)
     penalty = PENALTY[RANK[name]]
-    aria = f"{label}, {t('kk.penalty', n=penalty)}"
     picture = (f'<span class="kk-face">{esc(name)}</span>' if name.isdigit() else
                f'<svg class="kk-face" viewBox="0 0 48 48" aria-hidden="true" fill="currentColor">{FACES[name]}</svg>'
                f'<span class="kk-name">{esc(label)}</span>')
-    face = (f'<span class="kk-corner">{esc(label)}</span>{picture}'
+    face = (f'<span class="kk-corner" aria-hidden="true">{esc(label)}</span>{picture}'
             f'<span class="kk-pen">{esc(t("kk.penalty", n=penalty))}</span>')
     cls = f"kk-card tier-{tier(name)} {size} {marks}" + (" is-selected" if selected else "")
     if selected:
         face += '<span class="kk-check" aria-hidden="true">✓</span>'
     data = f' data-card="{esc(name)}"'
     if cmd:
+        does = t("kk.tap.select") if cmd == "select" else t("kk.tap.play")
         pressed = f' aria-pressed="{"true" if selected else "false"}"' if cmd == "select" else ""
-        return tappable(face, cmd, arg, cls + " is-playable", aria=aria, extra=data + pressed)
+        return tappable(face + f'<span class="sr-only">, {esc(does)}</span>', cmd, arg,
+                        cls + " is-playable", extra=data + pressed)
+    aria = f"{label}, {t('kk.penalty', n=penalty)}"
     return f'<div class="{cls}" role="img" aria-label="{esc(aria)}"{data}>{face}</div>'
 
 
@@ -279,7 +282,7 @@ class KrypkilleTable(Table):
                 hint = t("kk.forced_card")
         if ctx.hint:
             hint = t("hint.shown")
-        return (f'<div class="kk-hand"><div class="kk-hand-head"><h2>{esc(t("kk.your_hand", name=ctx.names[ctx.viewer]))}</h2>'
+        return (f'<div class="kk-hand" data-private><div class="kk-hand-head"><h2>{esc(t("kk.your_hand", name=ctx.names[ctx.viewer]))}</h2>'
                 f'<span class="hint">{esc(hint)}</span></div>'
                 f'<div class="kk-hand-row"><div class="kk-hand-cards">{cards}</div>'
                 f'<div class="kk-controls">{controls}</div></div></div>')
