@@ -54,6 +54,11 @@ def browser():
         browser.close()
 
 
+def wait_until_ready(page):
+    page.wait_for_function("window.royalReady === true && !document.getElementById('boot')",
+                           timeout=BOOT_TIMEOUT_MS)
+
+
 class Watched:
     """A page plus what it asked for and complained about."""
     def __init__(self, page, origin):
@@ -69,8 +74,9 @@ class Watched:
         page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
 
     def open(self, query: str = "pace=0.02"):
+        """The app, once Python has taken over the home screen drawn by the build."""
         self.page.goto(f"{self.origin}/?{query}")
-        self.page.wait_for_selector("#app:not([hidden]) .topbar", timeout=BOOT_TIMEOUT_MS)
+        wait_until_ready(self.page)
         return self.page
 
     def foreign_requests(self):

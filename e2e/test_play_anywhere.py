@@ -4,7 +4,7 @@ from __future__ import annotations
 import pathlib
 import sys
 
-from conftest import ARTIFACTS, start_server, stop_server
+from conftest import ARTIFACTS, start_server, stop_server, wait_until_ready
 from kk_driver import drive, new_game
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
@@ -12,8 +12,10 @@ from ui.app import App  # noqa: E402
 
 
 def wait_for_service_worker(page):
+    """Until the service worker controls the page and keeps the whole runtime."""
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=120_000)
 
 
 def test_reload_offline_and_play_a_whole_game(watched):
@@ -27,11 +29,13 @@ def test_reload_offline_and_play_a_whole_game(watched):
     w.requests.clear()
     w.errors.clear()
     page.reload()
-    page.wait_for_selector("#app:not([hidden]) .topbar", timeout=90_000)
+    wait_until_ready(page)
     new_game(page, ["human", "quick", "quick"], limit=50)
     drive(page, lambda: page.locator(".result").count() > 0)
     assert w.errors == []          # no failed request, no error
     assert w.foreign_requests() == []
+    page.goto(f"{origin}/rules/court.html")          # the rules pages too, offline
+    assert "CT-12" in page.inner_text(".rules >> nth=0")
 
 
 def expected_totals(seed: str, kinds: list[str]) -> list[int]:
@@ -69,7 +73,7 @@ def test_half_a_game_then_reload_then_finish_equals_no_reload(watched):
     drive(page, lambda: page.locator(".kk-summary").count() > 0, discard=False)
     page.click("[data-cmd=resume]")
     page.reload()
-    page.wait_for_selector(".save-panel [data-cmd=continue]", timeout=90_000)
+    wait_until_ready(page)
     assert "クリップキレ" in page.inner_text(".save-panel")
     page.click("[data-cmd=continue]")
     drive(page, lambda: page.locator(".result").count() > 0, discard=False)
@@ -90,11 +94,11 @@ def test_a_corrupt_save_is_reported_and_the_home_screen_still_works(watched):
     page = w.open()
     page.evaluate("localStorage.setItem('royaltable.save', '{\"format\": \"royaltable-save\", \"version\": 1, broken')")
     page.reload()
-    page.wait_for_selector(".save-panel.is-problem", timeout=90_000)
+    wait_until_ready(page)
     assert "読み込めませんでした" in page.inner_text(".save-panel")
     page.evaluate("localStorage.setItem('royaltable.save', JSON.stringify({format: 'royaltable-save', version: 99}))")
     page.reload()
-    page.wait_for_selector(".save-panel.is-problem", timeout=90_000)
+    wait_until_ready(page)
     assert "新しい版" in page.inner_text(".save-panel")
     page.click("[data-cmd=discard_save]")
     assert page.locator(".save-panel").count() == 0
@@ -192,7 +196,7 @@ def test_works_from_a_sub_path_like_github_pages(watched, tmp_path):
         w = watched(origin=origin)
         page = w.page
         page.goto(f"{origin}/repo/?pace=0.02")
-        page.wait_for_selector("#app:not([hidden]) .topbar", timeout=90_000)
+        wait_until_ready(page)
         new_game(page, ["human", "quick", "quick"])
         scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
         assert scope == f"{origin}/repo/"

@@ -13,6 +13,7 @@ import pytest
 from table_driver import (RandomPlayer, cards_drawn, game_over, has_secrets, new_game,
                           shortest_options, snapshot, view_strings)
 
+from conftest import wait_until_ready
 from royaltable import registry
 from ui.collection import COLLECTION, playable
 
@@ -233,7 +234,7 @@ def test_the_computer_speed_is_remembered(watched):
     page.click("[data-game=court] [data-cmd=setup]")
     page.click('[data-cmd=speed][data-arg="fast"]')
     page.reload()
-    page.wait_for_selector("#app:not([hidden]) .topbar", timeout=90_000)
+    wait_until_ready(page)
     page.click("[data-game=court] [data-cmd=setup]")
     assert "is-on" in page.get_attribute('[data-cmd=speed][data-arg="fast"]', "class")
     no_trouble(w, page)

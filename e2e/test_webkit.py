@@ -32,7 +32,7 @@ def boot(b, query: str = "pace=0.02") -> float:
     while time.monotonic() - start < BOOT_TIMEOUT_S:
         state = b.js("""
             var boot = document.getElementById('boot'), err = document.querySelector('.py-error');
-            return {ready: !!document.querySelector('#app:not([hidden]) .topbar'),
+            return {ready: window.royalReady === true && !boot,
                     failed: boot && boot.classList.contains('boot-failed') ? boot.textContent : '',
                     pyError: err ? err.textContent : ''};""")
         assert not state["pyError"], f"Python error while booting in WebKit: {state['pyError']}"

@@ -242,6 +242,17 @@ root.addEventListener("input", create_proxy(on_input))
 window.addEventListener("popstate", create_proxy(on_popstate))
 document.addEventListener("keydown", create_proxy(on_keydown))
 document.addEventListener("pointerdown", create_proxy(on_pointerdown), True)
+
+# Python is ready: the same home screen replaces the pre-drawn one, and a tap
+# made before now (kept by static/boot.js) is carried out.
+window.royalReady = True
+pending = py_value(window.royalPending)
+if pending is not None:
+    try:
+        app.handle(str(pending.cmd), str(pending.arg))
+    except Exception as err:
+        app.message = app.t("error.unexpected", reason=f"{type(err).__name__}: {err}")
 draw()
 document.getElementById("boot").remove()
 root.hidden = False
+window.royalUsable()          # the service worker may keep the rest of the runtime now

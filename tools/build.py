@@ -58,31 +58,43 @@ def pack_python() -> pathlib.Path:
 
 # The app's own files, beside the built vendor/ folder, that the page loads.
 SITE_FILES = ("index.html", "pyscript.toml", "py/main.py", "static/app.css", "static/boot.js",
+              "static/lang.js", "static/rules-page.js",
               *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "static" / "tables").glob("*.css")),
               "static/icon.svg", "static/manifest.webmanifest", "static/icons/icon-192.png",
               "static/icons/icon-512.png", "static/icons/maskable-512.png",
               "static/icons/apple-touch-icon.png")
 
 
-def write_service_worker(vendor_files: list[pathlib.Path]) -> pathlib.Path:
-    """sw.js at the site root (its scope is the whole site), listing every file
-    to precache; its version is a hash of their contents."""
-    paths = [ROOT / name for name in SITE_FILES] + sorted(vendor_files)
+def write_service_worker(runtime: list[pathlib.Path], shell: list[pathlib.Path]) -> pathlib.Path:
+    """sw.js at the site root (its scope is the whole site): the small app files to
+    keep at install, the big runtime files to keep once the page is usable; its
+    version is a hash of all their contents."""
+    shell = [ROOT / name for name in SITE_FILES] + sorted(shell)
+    runtime = sorted(runtime)
     digest = hashlib.sha256()
-    for path in paths:
+    for path in shell + runtime:
         digest.update(path.relative_to(ROOT).as_posix().encode())
         digest.update(path.read_bytes())
-    urls = ["./"] + ["./" + path.relative_to(ROOT).as_posix() for path in paths]
+
+    def urls(paths):
+        return json.dumps(["./" + path.relative_to(ROOT).as_posix() for path in paths], indent=2)
+
     template = (ROOT / "tools" / "sw_template.js").read_text()
     target = ROOT / "sw.js"
     target.write_text(template.replace("__VERSION__", digest.hexdigest()[:16])
-                      .replace("__FILES__", json.dumps(urls, indent=2)))
+                      .replace("__SHELL__", '["./", ' + urls(shell)[1:])
+                      .replace("__RUNTIME__", urls(runtime)))
     return target
 
 
 def main() -> None:
-    files = copy_runtime() + [pack_python()]
-    write_service_worker(files)
+    import prerender
+    files = copy_runtime()
+    app_zip = pack_python()
+    prerender.write_index()                     # the home screen, drawn before Python runs
+    rules = prerender.write_rules_pages()       # rules/<game>.html, readable without Python
+    write_service_worker(files, [app_zip, *rules])
+    files.append(app_zip)
     versions = {name: json.loads((MODULES / name / "package.json").read_text())["version"]
                 for name in ("@pyscript/core", "pyodide")}
     size = sum(f.stat().st_size for f in files)

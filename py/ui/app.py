@@ -6,10 +6,8 @@ tested in CPython too.
 """
 from __future__ import annotations
 
-from royaltable import IllegalAction, registry
-
 from . import rules_page, saves
-from .collection import COLLECTION, playable
+from .collection import COLLECTION, GAMES, playable
 from .html import button, esc
 from .i18n import Translator, default_lang, load_game
 from .icons import icon
@@ -116,6 +114,7 @@ class App:
         self.screen = "rules"
 
     def cmd_setup(self, arg):
+        from royaltable import registry
         if not playable(arg):
             return
         load_game(arg)
@@ -142,6 +141,7 @@ class App:
                 self.setup["names"][seat] = default
 
     def cmd_players(self, arg):
+        from royaltable import registry
         game = registry.get(self.setup["game"])
         if arg.isdigit() and game.min_players <= int(arg) <= game.max_players:
             self.setup["players"] = int(arg)
@@ -153,6 +153,7 @@ class App:
             self._rename_defaults()
 
     def cmd_option(self, arg):
+        from royaltable import registry
         name, _, value = arg.partition(":")
         options = registry.get(self.setup["game"]).options
         for choice in options.get(name, ((), None))[0]:
@@ -209,6 +210,7 @@ class App:
 
     def _refuse(self, action):
         """An action the rules do not allow now: say why; nothing changes."""
+        from royaltable import IllegalAction
         try:
             self.match.state.clone().apply(action, seat=self.match.actor())
         except IllegalAction as err:
@@ -272,11 +274,13 @@ class App:
 
     # ---- the saved game -------------------------------------------------------
     def check_save(self) -> None:
+        """Reads the save's shape only: the home screen shows it before the rules
+        are loaded. Continue replays it (and reports it then if it cannot)."""
         text = self.storage.get(saves.SAVE_KEY)
         self.saved = self.save_problem = None
         if text:
             try:
-                save = saves.load(text)
+                save = saves.peek(text, GAMES)
             except saves.SaveError as err:
                 self.save_problem = str(err)
             else:
@@ -287,12 +291,17 @@ class App:
         finished one stays too, for a replay, but is not offered to continue)."""
         match = self.match
         if match:
-            self.storage.set(saves.SAVE_KEY, saves.dump(match.seats, match.record()))
+            self.storage.set(saves.SAVE_KEY, saves.dump(match.seats, match.record(), match.state.over))
 
     def cmd_continue(self, arg):
-        if self.saved:
-            save = self.saved
-            self._open(Match.from_record(save.seats, save.record, self.pace, self.speed))
+        if not self.saved:
+            return
+        try:
+            save = saves.load(self.storage.get(saves.SAVE_KEY) or "")
+        except saves.SaveError as err:
+            self.saved, self.save_problem = None, str(err)
+            return
+        self._open(Match.from_record(save.seats, save.record, self.pace, self.speed))
 
     def cmd_discard_save(self, arg):
         self.storage.remove(saves.SAVE_KEY)
@@ -432,6 +441,7 @@ class App:
         return self.topbar(esc(title)) + rules_page.render(self.rules_game, t)
 
     def render_setup(self) -> str:
+        from royaltable import registry
         t = self.t
         setup = self.setup
         game = registry.get(setup["game"])

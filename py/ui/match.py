@@ -14,8 +14,6 @@ the onlookers' view.
 """
 from __future__ import annotations
 
-from royaltable import registry
-
 from .tables import holds_secrets, table_for
 
 SPEEDS = {"slow": 1.8, "normal": 1.0, "fast": 0.35}   # how fast computer moves are shown
@@ -25,6 +23,7 @@ SUMMARY, LINGER = "summary", "linger"
 class Match:
     def __init__(self, game_id: str, seats: list[dict], options: dict, seed: int | None,
                  pace: float = 1.0, speed: str = "normal"):
+        from royaltable import registry        # the rules load with the first table, not at start
         self.pace = pace                       # tests shorten every pause with ?pace=
         self.speed = speed if speed in SPEEDS else "normal"
         self.game = registry.get(game_id)

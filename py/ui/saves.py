@@ -2,17 +2,20 @@
 
 A save is only ever a record to replay, so it survives reloads and new deploys;
 one that cannot be replayed is reported, never half-loaded.
+
+`peek` reads a save without the rules (the home screen shows it before the
+rules package is imported; the page's first paint reads it the same way in
+JavaScript); `load` replays it and is what Continue uses.
 """
 from __future__ import annotations
 
 import json
 from typing import NamedTuple
 
-from royaltable import registry
-
 SAVE_KEY = "royaltable.save"
 FORMAT = "royaltable-save"
 VERSION = 1
+KINDS = ("human", "quick", "strong")
 
 
 class SaveError(ValueError):
@@ -25,13 +28,13 @@ class Save(NamedTuple):
     finished: bool          # kept after the end for a replay; not offered to continue
 
 
-def dump(seats: list[dict], record: dict) -> str:
-    return json.dumps({"format": FORMAT, "version": VERSION, "seats": seats, "record": record},
-                      ensure_ascii=False, separators=(",", ":"))
+def dump(seats: list[dict], record: dict, finished: bool = False) -> str:
+    return json.dumps({"format": FORMAT, "version": VERSION, "seats": seats, "record": record,
+                       "finished": finished}, ensure_ascii=False, separators=(",", ":"))
 
 
-def load(text: str) -> Save:
-    """The seats and record of a save, checked by replaying it; else SaveError."""
+def peek(text: str, games=()) -> Save:
+    """The save's shape checked, nothing replayed; `games`: the ids this app knows."""
     try:
         data = json.loads(text)
     except ValueError:
@@ -42,17 +45,27 @@ def load(text: str) -> Save:
         raise SaveError("newer")
     seats, record = data.get("seats"), data.get("record")
     if (not isinstance(seats, list) or not isinstance(record, dict)
-            or not all(isinstance(s, dict) and isinstance(s.get("name"), str) for s in seats)
-            or len(seats) != record.get("players")):
+            or not all(isinstance(s, dict) and isinstance(s.get("name"), str)
+                       and s.get("kind") in KINDS for s in seats)
+            or len(seats) != record.get("players") or not isinstance(record.get("actions"), list)):
         raise SaveError("corrupt")
+    if games and record.get("game") not in games:
+        raise SaveError("unknown_game")
+    return Save(seats, record, data.get("finished") is True)
+
+
+def load(text: str) -> Save:
+    """The seats and record of a save, checked by replaying it; else SaveError."""
+    from royaltable import registry
+    save = peek(text)
     try:
-        game = registry.get(record.get("game"))
+        game = registry.get(save.record.get("game"))
     except ValueError:
         raise SaveError("unknown_game") from None
-    if any(s.get("kind") not in ("human", *game.bots) for s in seats):
+    if any(s["kind"] not in ("human", *game.bots) for s in save.seats):
         raise SaveError("corrupt")
     try:
-        state = registry.replay(record)
+        state = registry.replay(save.record)
     except ValueError:
         raise SaveError("rules_changed") from None
-    return Save(seats, record, state.over)
+    return Save(save.seats, save.record, state.over)

@@ -1,0 +1,123 @@
+"""The pages the build writes from the app's own Python, so that they are on
+screen before Python runs in the browser:
+
+- the home screen in both languages, written into index.html (between the
+  `home` markers), with what the first paint needs to show a saved game the way
+  the app will (between the `first-paint` markers);
+- each game's rules as a page of its own, rules/<game id>.html, readable offline
+  and before Python, in both languages.
+
+The markup is exactly what the app renders, so nothing flashes or moves when
+Python takes over.
+"""
+from __future__ import annotations
+
+import json
+import pathlib
+import re
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "py"))
+
+from ui import rules_page  # noqa: E402
+from ui.app import App  # noqa: E402
+from ui.collection import GAMES, playable  # noqa: E402
+from ui.html import esc  # noqa: E402
+from ui.i18n import LANGS, Translator, load_game  # noqa: E402
+from ui.saves import Save  # noqa: E402
+
+NAMES, GAME, MANY = "\x01NAMES\x01", "\x01GAME\x01", 7777
+
+
+def home(lang: str) -> str:
+    return App(lang).render()
+
+
+def save_panels(lang: str) -> dict:
+    """The home screen's save panel as templates: names, game and move count are
+    filled in by the first-paint script from the saved JSON."""
+    app = App(lang)
+    out = {}
+    for label, moves in (("one", 1), ("many", MANY)):
+        app.saved = Save([{"name": NAMES, "kind": "human"}], {"game": GAME, "actions": [""] * moves}, False)
+        out[label] = app.render_save_panel()
+    app.saved = None
+    for problem in ("corrupt", "newer", "unknown_game"):
+        app.save_problem = problem
+        out[problem] = app.render_save_panel()
+    return out
+
+
+def first_paint_data() -> dict:
+    data = {"games": GAMES, "many": str(MANY), "names": NAMES, "game": GAME, "langs": {}}
+    for lang in LANGS:
+        t = Translator(lang)
+        data["langs"][lang] = {
+            "panels": save_panels(lang),
+            "titles": {g: t("game." + g) for g in GAMES},
+            "sep": t.join(["", ""]),
+        }
+    return data
+
+
+def write_index() -> None:
+    index = ROOT / "index.html"
+    text = index.read_text()
+    homes = "".join(f'<div class="prerender" data-lang="{lang}">{home(lang)}</div>' for lang in LANGS)
+    text = _between(text, "home", homes)
+    data = json.dumps(first_paint_data(), ensure_ascii=False, separators=(",", ":"))
+    text = _between(text, "first-paint", f"<script>var ROYAL_FIRST_PAINT = {data};</script>")
+    index.write_text(text)
+
+
+def _between(text: str, marker: str, content: str) -> str:
+    pattern = re.compile(rf"(<!-- {marker}:start -->).*?(<!-- {marker}:end -->)", re.S)
+    if not pattern.search(text):
+        raise SystemExit(f"index.html has no <!-- {marker}:start/end --> markers")
+    return pattern.sub(lambda m: m.group(1) + content + m.group(2), text)
+
+
+RULES_PAGE = """<!doctype html>
+<html lang="ja">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+  <meta name="theme-color" content="#3b1d4a">
+  <title>{title}</title>
+  <link rel="icon" href="../static/icon.svg" type="image/svg+xml">
+  <script src="../static/lang.js"></script>
+  <link rel="stylesheet" href="../static/app.css">
+</head>
+<body>
+  <main id="app" class="static-page">{bodies}</main>
+  <script src="../static/rules-page.js"></script>
+</body>
+</html>
+"""
+
+
+def write_rules_pages() -> list[pathlib.Path]:
+    folder = ROOT / "rules"
+    folder.mkdir(exist_ok=True)
+    written = []
+    for game_id in GAMES:
+        if not playable(game_id):
+            continue
+        load_game(game_id)
+        bodies, titles = [], []
+        for lang in LANGS:
+            t = Translator(lang)
+            title = t("rules.title", game=t("game." + game_id))
+            titles.append(title)
+            other = "en" if lang == "ja" else "ja"
+            bar = (f'<header class="topbar"><div class="topbar-left">'
+                   f'<a class="btn btn-ghost" href="../">{esc(t("app.name"))}</a>'
+                   f'<h1 class="topbar-title">{esc(title)}</h1></div><div class="topbar-right">'
+                   f'<button type="button" class="btn btn-ghost" data-lang-switch="{other}" '
+                   f'aria-label="{esc(t("lang.switch.label"))}">{esc(t("lang.switch"))}</button></div></header>')
+            bodies.append(f'<div class="prerender" data-lang="{lang}">{bar}{rules_page.render(game_id, t)}</div>')
+        path = folder / f"{game_id}.html"
+        path.write_text(RULES_PAGE.format(title=esc(" / ".join(titles)), bodies="".join(bodies)))
+        written.append(path)
+    return written
