@@ -4,6 +4,10 @@ from royaltable.games.court.rules import CHARACTERS
 STRINGS: dict[str, tuple[str, str]] = {
     "ct.die.unrolled": ("まだ振っていないダイス", "a die not rolled yet"),
     "ct.die.value": ("{n}の目", "showing {n}"),
+    "ct.tap.aside": ("確定する", "set it aside"),
+    "ct.tap.pick": ("{card}に使う", "choose it for the {card}"),
+    "ct.tap.value": ("{n}の目にする", "make it a {n}"),
+    "ct.tap.use": ("能力を使う", "use this ability"),
     "ct.kind": ("{face}が{count}個", "{count} of a kind ({face}s)"),
     "ct.kind.single": ("ぞろ目なし（最高{face}）", "no two alike (high {face})"),
     "ct.kind.none": ("なし", "none"),

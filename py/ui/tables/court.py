@@ -23,8 +23,9 @@ def name(card: str, t) -> str:
     return CHARACTERS[card]["name"][t.lang]
 
 
-def die(value, t, cmd: str = "", arg: str = "", cls: str = "") -> str:
-    """A die drawn as a die (SVG pips), with its value in words for screen readers."""
+def die(value, t, cmd: str = "", arg: str = "", cls: str = "", does: str = "") -> str:
+    """A die drawn as a die (SVG pips), with its value in words for screen readers
+    and, when it is tappable, what tapping it does."""
     if value is None:
         face = '<text x="50" y="64" text-anchor="middle" font-size="44">?</text>'
         label = t("ct.die.unrolled")
@@ -34,7 +35,7 @@ def die(value, t, cmd: str = "", arg: str = "", cls: str = "") -> str:
     svg = (f'<svg viewBox="0 0 100 100" aria-hidden="true"><rect x="4" y="4" width="92" height="92" rx="18"/>'
            f'{face}</svg>')
     if cmd:
-        return tappable(svg, cmd, arg, f"ct-die is-playable {cls}", aria=label)
+        return tappable(svg, cmd, arg, f"ct-die is-playable {cls}", aria=f"{label}: {does}" if does else label)
     return f'<span class="ct-die {cls}" role="img" aria-label="{esc(label)}">{svg}</span>'
 
 
@@ -139,9 +140,10 @@ class CourtTable(Table):
             if index in picked:
                 cls += " is-picked"
             if f"pick {value}" in legal and index not in picked:
-                active.append(die(value, t, "act", f"pick {value}", cls))
+                active.append(die(value, t, "act", f"pick {value}", cls,
+                                  t("ct.tap.pick", card=name(pending["card"], t))))
             elif f"aside {value}" in legal:
-                active.append(die(value, t, "act", f"aside {value}", cls))
+                active.append(die(value, t, "act", f"aside {value}", cls, t("ct.tap.aside")))
             else:
                 active.append(die(value, t, cls=cls))
         aside = "".join(die(v, t, cls="is-aside") for v in dice["aside"])
@@ -181,7 +183,8 @@ class CourtTable(Table):
         values = [a for a in ctx.legal if a.startswith("value ")]
         if values:
             out.append('<div class="ct-values" role="group">' + "".join(
-                button(die(int(a.split()[1]), t), "act", a, cls="btn-die", aria=t("ct.die.value", n=a.split()[1]))
+                button(die(int(a.split()[1]), t), "act", a, cls="btn-die",
+                       aria=t("ct.tap.value", n=a.split()[1]))
                 for a in values) + "</div>")
         for action, key, cls in (("confirm", "ct.confirm", "btn-primary"), ("cancel", "ct.cancel", ""),
                                  ("done", "ct.done", "btn-primary"), ("pass", "ct.pass", "")):
@@ -214,7 +217,8 @@ class CourtTable(Table):
                 continue
             text = f'<strong>{esc(name(card, t))}</strong> <small>{esc(CHARACTERS[card]["ability"][t.lang])}</small>'
             if f"use {card}" in legal:
-                cards.append(button(text, "act", f"use {card}", cls="ct-ability"))
+                cards.append(button(text + f'<span class="sr-only">: {esc(t("ct.tap.use"))}</span>',
+                                    "act", f"use {card}", cls="ct-ability"))
             else:
                 state = t("ct.used") if held["used"] else ""
                 cards.append(f'<span class="ct-ability is-idle">{text}{" · " + esc(state) if state else ""}</span>')

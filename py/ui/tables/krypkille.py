@@ -12,25 +12,39 @@ from . import Table
 load_game("krypkille")
 
 # Pictures for the named cards, drawn in SVG (a font may lack the symbols).
+PAPER = "#fffdf7"
 FACES = {
-    "mask": '<circle cx="24" cy="24" r="15" fill="none" stroke="currentColor" stroke-width="3"/>'
-            '<circle cx="18" cy="21" r="2.6"/><circle cx="30" cy="21" r="2.6"/>'
-            '<path d="M16 29q8 7 16 0" fill="none" stroke="currentColor" stroke-width="3"/>',
-    "flowerpot": '<path d="M14 30h20l-3 12H17z"/><circle cx="24" cy="15" r="5"/>'
-                 '<circle cx="17" cy="19" r="4"/><circle cx="31" cy="19" r="4"/>'
-                 '<path d="M23 20h2v10h-2z"/>',
-    "wreath": '<circle cx="24" cy="24" r="14" fill="none" stroke="currentColor" stroke-width="5" '
-              'stroke-dasharray="5 3"/><path d="M20 38l4-6 4 6z"/>',
-    "inn": '<path d="M24 7 6 22h5v18h10V30h6v10h10V22h5z"/>',
-    "horse": '<path d="M14 42c0-10 4-16 10-20l-4-2 2-6 8 3 8 10-3 4-5-3-3 4c2 3 4 6 4 10z"/>'
-             '<circle cx="27" cy="16" r="1.6" fill="#fff"/>',
-    "pig": '<ellipse cx="24" cy="27" rx="16" ry="12"/><path d="M12 17l4 6-6 0zM36 17l-4 6 6 0z"/>'
-           '<ellipse cx="24" cy="30" rx="6" ry="4" fill="#fff" opacity=".6"/>',
-    "hussar": '<path d="M9 39 35 9l4 4L13 43zM30 8l10 10 3-3L33 5z"/><path d="M8 36l4 4-5 4-3-3z"/>',
-    "cuckoo": '<path d="M10 30c0-9 7-15 16-15 5 0 9 2 12 5l7-1-5 5c0 9-8 15-18 15-7 0-12-3-12-9z"/>'
-              '<circle cx="31" cy="21" r="2" fill="#fff"/><path d="M6 30l6-4v8z"/>',
-    "jester": '<path d="M8 16l8 10 8-16 8 16 8-10-4 20H12z"/><circle cx="8" cy="15" r="3"/>'
-              '<circle cx="24" cy="9" r="3"/><circle cx="40" cy="15" r="3"/><rect x="12" y="37" width="24" height="5" rx="2"/>',
+    "mask": '<path d="M5 17c6-5 13-5 19 0 6-5 13-5 19 0-1 11-6 17-12 17-3 0-5-2-7-5-2 3-4 5-7 5-6 0-11-6-12-17z"/>'
+            f'<ellipse cx="14.5" cy="23" rx="4.6" ry="3" fill="{PAPER}"/><ellipse cx="33.5" cy="23" rx="4.6" ry="3" fill="{PAPER}"/>'
+            '<path d="M41 30l4 13" stroke="currentColor" stroke-width="2.6" stroke-linecap="round"/>',
+    "flowerpot": '<path d="M13 31h22l-3 13H16z"/><rect x="11" y="28" width="26" height="4" rx="1.5"/>'
+                 '<path d="M24 28V15" stroke="currentColor" stroke-width="2.2"/>'
+                 '<path d="M24 24c-5-1-8-4-8-7 4 0 7 3 8 7zM24 22c4-1 7-3 7-6-3 0-6 2-7 6z"/>'
+                 '<circle cx="24" cy="7" r="3.4"/><circle cx="29.5" cy="10.5" r="3.4"/><circle cx="18.5" cy="10.5" r="3.4"/>'
+                 '<circle cx="27.5" cy="16" r="3.4"/><circle cx="20.5" cy="16" r="3.4"/>'
+                 f'<circle cx="24" cy="11.5" r="2.6" fill="{PAPER}"/>',
+    "wreath": '<ellipse cx="28.8" cy="12.8" rx="2.6" ry="5" transform="rotate(20 28.8 12.8)"/><ellipse cx="33.5" cy="15.7" rx="2.6" ry="5" transform="rotate(42 33.5 15.7)"/><ellipse cx="36.7" cy="20.1" rx="2.6" ry="5" transform="rotate(65 36.7 20.1)"/><ellipse cx="38.0" cy="25.4" rx="2.6" ry="5" transform="rotate(88 38.0 25.4)"/><ellipse cx="37.2" cy="30.8" rx="2.6" ry="5" transform="rotate(110 37.2 30.8)"/><ellipse cx="34.3" cy="35.5" rx="2.6" ry="5" transform="rotate(132 34.3 35.5)"/><ellipse cx="29.9" cy="38.7" rx="2.6" ry="5" transform="rotate(155 29.9 38.7)"/><ellipse cx="19.2" cy="12.8" rx="2.6" ry="5" transform="rotate(340 19.2 12.8)"/><ellipse cx="14.5" cy="15.7" rx="2.6" ry="5" transform="rotate(318 14.5 15.7)"/><ellipse cx="11.3" cy="20.1" rx="2.6" ry="5" transform="rotate(295 11.3 20.1)"/><ellipse cx="10.0" cy="25.4" rx="2.6" ry="5" transform="rotate(272 10.0 25.4)"/><ellipse cx="10.8" cy="30.8" rx="2.6" ry="5" transform="rotate(250 10.8 30.8)"/><ellipse cx="13.7" cy="35.5" rx="2.6" ry="5" transform="rotate(228 13.7 35.5)"/><ellipse cx="18.1" cy="38.7" rx="2.6" ry="5" transform="rotate(205 18.1 38.7)"/><path d="M19 40l5-4 5 4-5 5z"/>',
+    "inn": '<path d="M24 5 4 21h5v20h30V21h5z"/><rect x="20" y="29" width="8" height="12" fill="#fffdf7"/>'
+           '<rect x="12" y="24" width="6" height="6" fill="#fffdf7"/><rect x="30" y="24" width="6" height="6" fill="#fffdf7"/>'
+           '<path d="M34 8h5v9l-5-4z"/>',
+    "horse": '<path d="M13 43c0-9 3-15 9-19l-5-1 1-7 4-1 3-7 3 5c6 2 10 8 11 15l-4 3-5-3-3 4c3 3 5 7 5 11z"/>'
+             f'<circle cx="24" cy="15" r="1.7" fill="{PAPER}"/>',
+    "pig": '<ellipse cx="21" cy="28" rx="15" ry="11"/><circle cx="34" cy="24" r="8"/>'
+           '<path d="M30 15l5-7 3 8zM36 16l6-4 0 8z"/>'
+           f'<ellipse cx="40" cy="26" rx="3.6" ry="3" fill="{PAPER}"/>'
+           '<rect x="11" y="36" width="4" height="8" rx="1.5"/><rect x="27" y="36" width="4" height="8" rx="1.5"/>'
+           '<path d="M6 25c-4-1-4-5-1-5" fill="none" stroke="currentColor" stroke-width="2"/>'
+           f'<circle cx="35" cy="21" r="1.4" fill="{PAPER}"/>',
+    "hussar": '<path d="M10 41 36 11l3 3L13 44z"/><path d="M34 6l8 8-3 3-8-8z"/><path d="M7 37l4 4-5 5-4-4z"/>'
+              '<path d="M8 38c-3-7 0-13 6-15" fill="none" stroke="currentColor" stroke-width="2.4"/>',
+    "cuckoo": '<path d="M7 29c0-9 8-15 17-15 5 0 8 2 11 5l8-2-5 6c0 10-9 16-19 16-7 0-12-3-12-10z"/>'
+              f'<circle cx="30" cy="21" r="2" fill="{PAPER}"/><path d="M4 28l7-5v11z"/>'
+              f'<path d="M13 30c4 4 10 4 14 0" fill="none" stroke="{PAPER}" stroke-width="2"/>',
+    "jester": '<path d="M9 36c3-9 3-17-3-25 9 2 13 9 14 18 1-9 2-17 4-24 2 7 3 15 4 24 1-9 5-16 14-18-6 8-6 16-3 25z"/>'
+              '<circle cx="6" cy="10" r="3.2"/><circle cx="24" cy="4.5" r="3.2"/><circle cx="42" cy="10" r="3.2"/>'
+              '<rect x="8" y="36" width="32" height="7" rx="2.5"/>'
+              f'<circle cx="16" cy="39.5" r="1.8" fill="{PAPER}"/><circle cx="24" cy="39.5" r="1.8" fill="{PAPER}"/>'
+              f'<circle cx="32" cy="39.5" r="1.8" fill="{PAPER}"/>',
 }
 
 
@@ -52,8 +66,8 @@ def card(name: str, t, size: str = "", cmd: str = "", arg: str = "", selected: b
     picture = (f'<span class="kk-face">{esc(name)}</span>' if name.isdigit() else
                f'<svg class="kk-face" viewBox="0 0 48 48" aria-hidden="true" fill="currentColor">{FACES[name]}</svg>'
                f'<span class="kk-name">{esc(label)}</span>')
-    face = (f'<span class="kk-corner" aria-hidden="true">{esc(label)}</span>{picture}'
-            f'<span class="kk-pen">{esc(t("kk.penalty", n=penalty))}</span>')
+    corner = f'<span class="kk-corner" aria-hidden="true">{esc(label)}</span>' if name.isdigit() else ""
+    face = (f'{corner}{picture}<span class="kk-pen">{esc(t("kk.penalty", n=penalty))}</span>')
     cls = f"kk-card tier-{tier(name)} {size} {marks}" + (" is-selected" if selected else "")
     if selected:
         face += '<span class="kk-check" aria-hidden="true">✓</span>'
