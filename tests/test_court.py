@@ -280,6 +280,19 @@ def test_ct12_take_one_earned_card_or_pass():
     assert state.phase == "dice" and not state.rolled
 
 
+def test_ct12_refusals_to_take_say_why():
+    state = at_turn(hand=["swindler"], aside=[1, 3, 3])
+    state._finish_dice()
+    refused(state, "take smith", "^your result does not meet the Smith's requirement: sum 15 or more "
+                                 r"\(CT-6\)$")
+    refused(state, "take queen", r"^the Queen comes only with the King, to its first taker \(CT-14\)$")
+    refused(state, "take swindler", r"^you already hold the Swindler \(CT-4\)$")
+    state = at_turn(hand=[], aside=[1, 3, 3])
+    state._finish_dice()
+    refused(state, "take swindler", "^the Swindler is the back of the Jester: you need the Jester first$")
+    refused(state, "take unicorn", "^there is no character 'unicorn'$")
+
+
 def test_ct12_pass_takes_nothing():
     state = at_turn(active=[3, 3, 3])
     seat = state.current

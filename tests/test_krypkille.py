@@ -437,12 +437,17 @@ def test_sampled_states_hold_every_card_once_and_play_on():
             assert sampled.reshuffled and all(len(h) == 5 for h in sampled.hands)
             assert sorted(sum(sampled.hands, []) + sampled.stock) == sorted(DECK)
             assert sampled.record()["options"] == {"limit": 100}
+            # and sampled again after the reshuffle: discards are history only (KK-9)
+            view = sampled.view(seat)
+            resampled = sample_state(view, seed)
+            assert resampled.view(seat) == view and resampled.discard_pile == []
+            assert sorted(sum(resampled.hands, []) + resampled.stock) == sorted(DECK)
 
 
 def test_sample_state_refuses_a_view_that_does_not_add_up():
     view = GAME.new(3, seed=1).view(0)
     view["stock"] += 1
-    with pytest.raises(AssertionError, match="view and deck disagree"):
+    with pytest.raises(AssertionError, match="^view and deck disagree$"):
         sample_state(view, 1)
 
 
