@@ -15,7 +15,9 @@ between every (place, value) pair of the board). It proposes and accepts the
 rescue rules whenever they are offered.
 
 StrongBot is the shared search (royaltable.search) over GoldenKeyModel: every
-legal action is played out a few turns ahead in worlds rebuilt from the view
+legal action is played out six turns ahead (400 play-outs a move, shared by
+sequential halving; 2 turns ahead won 48 % against QuickBot, 4 won 76 %, 6 won
+82 %, 8 won 79 %, and 800 play-outs no more than 400) in worlds rebuilt from the view
 with fresh dice (the only luck is in the re-rolls, and under C1 the face-down
 cards), both sides playing a fast greedy policy (the flick or move that wins
 the most chips now, with a little noise); where a play-out stops, each seat's
@@ -376,7 +378,7 @@ def chances(state: GoldenKeyState, reach_weight: float = 0.0) -> list[float]:
 class GoldenKeyModel(Model):
     game_id = "golden_key"
 
-    def __init__(self, horizon: int = 4, reach_weight: float = 0.0, guided: int = 0):
+    def __init__(self, horizon: int = 6, reach_weight: float = 0.0, guided: int = 0):
         self.horizon = horizon          # turns a play-out looks ahead
         self.reach_weight = reach_weight
         self.guided = bool(guided)
