@@ -637,6 +637,26 @@ def test_gk25_c4_once_a_game_take_a_chip_and_go_home():
     assert win.result() == {"scores": [4, 1], "winners": [RED]}
 
 
+def test_gk25_ruling_a_flick_into_the_other_faction_card_counts_too():
+    # red1 on red0 beside blue's faction card: red flicks its own red1 in and steals
+    state = position(dice(red0=("r2c1", 1), red1=("r2c1", 3)), options={"arranged": "C4"},
+                     chips=(0, 1))
+    state.apply("flick red1 blue")
+    view = state.view(None)
+    assert view["chips"] == [1, 0] and view["dice"]["red1"]["at"] == "red"
+    assert view["dice"]["red1"]["fresh"]             # home this turn: it leaves on a later one
+
+
+def test_gk16_a_die_flicked_onto_a_faction_card_leaves_on_its_owners_next_turn():
+    state = position(dice(red0=("r0c1", 1), blue0=("r0c1", 4)))
+    state.apply("flick blue0 red")
+    assert at(state, "blue0") == "red"
+    state.apply("move red0 r1c1")
+    state.apply("keep")
+    assert state.current == BLUE
+    assert dests(state, "blue0") == ["r0c0", "r0c1", "r0c2"]
+
+
 # ---- rescue rules ----------------------------------------------------------------------------
 
 def repeating():
@@ -782,6 +802,10 @@ def test_gk28_r2_reroll_a_die_where_it_stands_instead_of_moving():
     state.apply("flick blue0 r2c0")
     assert "roll red0" in state.legal_actions() and "roll red1" in state.legal_actions()
     refused(position(dice()), "roll red0", "R2 is not in force.*GK-28")
+    covered = position(dice(red0=("r0c0", 1), blue0=("r0c0", 2), red1=("r0c1", 1)), rescue=("R2",))
+    covered.apply("flick blue0 r0c1")                  # onto red1
+    assert "roll red1" not in covered.legal_actions()
+    refused(covered, "roll red1", "on top of it.*GK-9")
     for seed in range(40):                             # some roll of 4 on card 4 scores
         trial = position(dice(red0=("r1c0", 1), blue0=("r1c0", 2)), rescue=("R2",), seed=seed)
         trial.apply("flick blue0 r2c0")
@@ -803,6 +827,11 @@ def test_gk29_r3_return_a_die_home_with_plus_one_instead_of_moving():
     assert view["dice"]["red0"]["at"] == "red" and view["dice"]["red0"]["value"] == 4
     assert state.current == BLUE
     refused(position(dice(red0=("r1c1", 3))), "return red0", "R3 is not in force.*GK-29")
+    refused(state, "return blue0", "already on your faction card.*GK-29")   # blue0 is home
+    # [ruling] a return is no entry from the battlefield: C3 does not forbid it
+    closed = position(dice(red0=("r0c0", 3)), rescue=("R3",), options={"arranged": "C3"})
+    closed.apply("return red0")
+    assert at(closed, "red0") == "red"
 
 
 # ---- options, bad input and the contract ---------------------------------------------------------
