@@ -749,3 +749,60 @@ def test_round_summary_in_every_view():
         assert set(summary) == {"round", "end", "seat", "hand", "card", "points", "displays",
                                 "sizes", "totals", "recorded", "last"}
         assert summary["sizes"] == [6, 1, 0] and summary["totals"] == [1, 0, 0]
+
+
+# ---- computer players -----------------------------------------------------------------------
+
+from royaltable.games.whispers.bots import QuickBot, StrongBot  # noqa: E402
+
+
+@pytest.mark.parametrize("level", [QuickBot, pytest.param(StrongBot, marks=pytest.mark.slow)])
+def test_bots_keep_the_turn_to_lay_their_sixth(level):
+    # two live cards left: the red one brings the turn back, the sixth follows
+    state = arrange(hands={0: ["blue-wizard", "red-jester"]},
+                    displays={0: ["red-accountant", "red-maid", "red-butler", "red-guard"],
+                              1: ["blue-maid"]})
+    assert level(seed=1).choose(state.view(0), state.legal_actions()) == "play red-jester"
+
+
+@pytest.mark.parametrize("level", [QuickBot, pytest.param(StrongBot, marks=pytest.mark.slow)])
+def test_bots_send_the_turn_to_a_player_known_to_be_stuck(level):
+    # seat 1 showed its hand: two Maids, and a Maid is in its display
+    state = arrange(hands={0: ["blue-jester", "green-jester", "grey-accountant", "green-wizard"],
+                           1: ["blue-maid", "grey-maid"]},
+                    displays={0: ["red-guard", "red-general"],
+                              1: ["green-maid", "blue-wizard", "blue-guard", "blue-general"]})
+    state.known[1] = ["blue-maid", "grey-maid"]
+    state.history = [{"seat": 1, "card": "blue-general", "effect": "accountant", "next": 0,
+                      "shown": ["blue-maid", "grey-maid"]}]
+    assert knowledge(state.view(0))[1] == ["blue-maid", "grey-maid"]
+    assert level(seed=3).choose(state.view(0), state.legal_actions()) == "play blue-jester"
+
+
+def test_quickbot_maid_discards_a_dead_card():
+    state = arrange(hands={0: ["red-maid", "grey-guard", "red-jester", "red-wizard"]},
+                    displays={0: ["red-guard", "red-general"]})
+    state.apply("play red-maid")
+    assert QuickBot(seed=1).choose(state.view(0), state.legal_actions()) == "discard grey-guard"
+
+
+def test_quickbot_gives_dead_cards_in_an_exchange():
+    state = exchange_table()
+    state.hands[0] = ["red-maid", "grey-general", "red-jester"]     # a General is in its display
+    bot = QuickBot(seed=1)
+    state.apply(bot.choose(state.view(0), state.legal_actions()))
+    state.apply(bot.choose(state.view(0), state.legal_actions()))
+    assert state.phase == "give"
+    assert bot.choose(state.view(0), state.legal_actions()) == "give grey-general"
+
+
+@pytest.mark.slow
+def test_strongbot_is_deterministic_for_a_seed_and_reads_only_the_view():
+    state = GAME.new(4, seed=8)
+    seat = state.current
+    view, legal = state.view(seat), state.legal_actions()
+    first = StrongBot(seed=5).choose(view, legal)
+    # the same view over a different truth: the hidden hands re-dealt
+    other = GAME.sample_state(view, 99)
+    assert other.view(seat) == view
+    assert StrongBot(seed=5).choose(other.view(seat), other.legal_actions()) == first

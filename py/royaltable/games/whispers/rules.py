@@ -211,6 +211,7 @@ class WhispersState(State):
         self.history: list[dict] = []                   # this round's plays (see view)
         self.turn_seat = 0                               # who played the card in progress
         self.card: str | None = None
+        self.swap_cache: list | None = None
         self._deal(self.rng.randrange(n))                # WH-6
 
     # ---- a round ---------------------------------------------------------------
@@ -245,9 +246,9 @@ class WhispersState(State):
             shown.add(JESTER)
         return [c for c in self.hands[seat] if CHAR[c] not in shown]
 
-    def _end_round(self, end: str, seat: int) -> bool:
+    def _end_round(self, end: str, seat: int) -> None:
         """WH-19 (A: `seat` cannot play) / WH-20 (B: `seat` laid six). Scores,
-        records, then either ends the game (True) or deals the next round."""
+        records, then either ends the game or deals the next round."""
         n = self.players
         if end == "A":
             points = [0 if s == seat else 1 for s in range(n)]
@@ -272,9 +273,8 @@ class WhispersState(State):
             self.to_act = None
             self.exchange = None
             self.first_pick = None
-            return True
+            return
         self._deal(seat)                                 # WH-21: who ended it starts
-        return True
 
     def _pass_turn(self, seat: int) -> None:
         """WH-10 then WH-19: the turn goes to `seat`, who may have nothing to play."""
@@ -366,6 +366,7 @@ class WhispersState(State):
         self.played += 1
         self.turn_seat = seat
         self.card = card
+        self.swap_cache = None
         remove_one(self.known[seat], card)               # a played card is seen by all
         char = CHAR[card]
         event = self.event = {"seat": seat, "card": card, "effect": CHARACTERS[char], "next": None}
@@ -400,7 +401,7 @@ class WhispersState(State):
             if self.played <= EARLY_BUTLER:
                 event["effect"] = None
                 event["why"] = "early"
-            elif swaps(self.displays, seat):
+            elif self._swaps():
                 self.phase = SWAP
                 return
             else:
@@ -496,14 +497,21 @@ class WhispersState(State):
         self._finish_turn()
 
     # ---- the Butler (WH-14) ------------------------------------------------------
+    def _swaps(self) -> list:
+        """The legal swaps of the Butler in progress (the displays do not change
+        until it is done, so they are worked out once)."""
+        if self.swap_cache is None:
+            self.swap_cache = swaps(self.displays, self.turn_seat)
+        return self.swap_cache
+
     def _first_picks(self) -> list[tuple[int, str]]:
-        ends = {end for pair in swaps(self.displays, self.turn_seat) for end in pair}
+        ends = {end for pair in self._swaps() for end in pair}
         return [(s, c) for s, display in enumerate(self.displays) for c in display
                 if (s, c) in ends]
 
     def _partners(self, seat: int, card: str) -> list[tuple[int, str]]:
         pick = (seat, card)
-        ends = {b if a == pick else a for a, b in swaps(self.displays, self.turn_seat)
+        ends = {b if a == pick else a for a, b in self._swaps()
                 if pick in (a, b)}
         return [(s, c) for s, display in enumerate(self.displays) for c in display
                 if (s, c) in ends]
@@ -600,7 +608,7 @@ class WhispersState(State):
     # ---- copies and views ----------------------------------------------------------
     def clone(self) -> "WhispersState":
         other = copy.copy(self)
-        rng = Luck()
+        rng = Luck(0)                                    # (unseeded would read the OS: slow)
         rng.setstate(self.rng.getstate())
         rng.draws = self.rng.draws
         other.rng = rng
@@ -725,6 +733,7 @@ def sample_state(view: dict, seed: int) -> WhispersState:
     state.event = state.history[-1] if state.history else None
     state.turn_seat = state.event["seat"] if state.event else state.starter
     state.card = state.event["card"] if state.event else None
+    state.swap_cache = None
 
     maids = face_down(state.history)
     own_discards = my_discards(view)
