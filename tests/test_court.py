@@ -223,6 +223,13 @@ def test_ct9_set_aside_before_rolling_again():
     assert state.aside == kept                    # set-aside dice never change
 
 
+def test_ct5_dice_are_named_by_a_value_from_1_to_6():
+    state = at_turn(active=[2, 3], aside=[6], aside_since_roll=True)
+    for action in ("aside 7", "aside 0", "aside x"):
+        refused(state, action, r"^name a die by the value it shows, 1 to 6 \(CT-5\)$")
+    refused(state, "aside 4", "^no active die shows 4$")
+
+
 def test_ct9_abilities_never_touch_set_aside_dice():
     state = at_turn(hand=["magician"], active=[2, 3], aside=[6], aside_since_roll=True)
     state.apply("use magician")
