@@ -241,7 +241,7 @@ class GoldenKeyState(State):
     def clone(self, rng: random.Random | None = None) -> "GoldenKeyState":
         other = copy.copy(self)
         if rng is None:
-            rng = Luck()
+            rng = Luck.__new__(Luck)              # no fresh seeding: the state is copied in
             rng.setstate(self.rng.getstate())
         other.rng = rng
         other.actions = list(self.actions)
