@@ -373,9 +373,29 @@ class StruggleTable(Table):
     # ---- the seats around the felt -----------------------------------------------------
     def _table(self, view, ctx):
         n = view["players"]
+        if view["phase"] == "over" and view["history"]:
+            view = self._last_round(view)
         seats = "".join(self._seat(view, ctx, s) for s in range(n))
         return (f'<div class="st-table st-n{n}" aria-label="{esc(ctx.t("st.trick"))}" role="group">'
                 f'{seats}</div>')
+
+    @staticmethod
+    def _last_round(view):
+        """At the end, the felt keeps the last trick (the round summary's cards) with its outcome."""
+        record = view["history"][-1]
+        plays = {p["seat"]: p for p in record["plays"]}
+        gone = {e["target"] for e in record["events"] if str(e.get("use", "")).startswith("discard ")}
+        trick = []
+        for seat in range(view["players"]):
+            play = plays.get(seat)
+            if play is None:
+                trick.append({**view["trick"][seat], "status": "gone" if seat in gone else "out"})
+            else:
+                trick.append({"seat": seat, "status": "in", "card": play["card"], "companion": play["companion"],
+                              "plus": play["plus"], "minus": play["minus"], "total": play["total"],
+                              "switched": play["switched"]})
+        return {**view, "trick": trick, "events": record["events"], "leader": None,
+                "standing": {"cancelled": record["cancelled"], "winner": record["winner"], "final": True}}
 
     def _seat(self, view, ctx, seat):
         t = ctx.t
@@ -398,13 +418,8 @@ class StruggleTable(Table):
                  f'<span class="sr-only">{esc(won)}</span><span aria-hidden="true">{len(view["won"][seat])}</span></span>'
                  f'<span class="st-fact" title="{esc(held)}">{_svg(FAN, "st-hand-icon")}'
                  f'<span class="sr-only">{esc(held)}</span><span aria-hidden="true">{view["hand_sizes"][seat]}</span></span></div>')
-        known = view["known_in_hand"][seat]
-        known_html = ""
-        if known:
-            known_html = (f'<div class="st-known"><span>{esc(t("st.known"))}</span>'
-                          + "".join(card(c, t, "tiny") for c in known) + "</div>")
         is_turn = seat == view["current"] and not ctx.interlude
-        plate = seat_plate(ctx, seat, is_turn, badges, facts + known_html)
+        plate = seat_plate(ctx, seat, is_turn, badges, facts)
         cls = ["st-seat"]
         if active:
             cls.append("is-active")
@@ -413,13 +428,17 @@ class StruggleTable(Table):
         if standing.get("winner") == seat:
             cls.append("is-winning")
             flags.append(f'<span class="st-flag is-winning">{_svg(CLASS_ICONS["crown"], "st-flag-icon")}'
-                         f'{esc(t("st.winning"))}</span>')
+                         f'{esc(t("st.won_trick" if standing.get("final") else "st.winning"))}</span>')
         if seat in standing.get("cancelled", []):
             cls.append("is-tied")
             flags.append(f'<span class="st-flag is-tied">{esc(t("st.tied"))}</span>')
         if active:
             flags.insert(0, f'<span class="st-flag is-active">{esc(t("st.active"))}</span>')
         note = self._note(view, ctx, seat)
+        known = view["known_in_hand"][seat]
+        if known:       # sent back by the Spy: everyone knows these are in that hand
+            note += (f'<span class="st-known"><span>{esc(t("st.known"))}</span>'
+                     + "".join(card(c, t, "tiny") for c in known) + "</span>")
         return (f'<div class="{" ".join(cls)}" data-seat="{seat}">{first}{plate}'
                 f'<div class="st-spot">{self._spot(view, ctx, seat, spot)}</div>'
                 f'<div class="st-flags">{"".join(flags)}{note}</div></div>')
@@ -442,7 +461,9 @@ class StruggleTable(Table):
         pair = card(spot["card"], t)
         if spot["companion"]:
             pair += card(spot["companion"], t, "companion")
-        switched = (f'<span class="st-switched">{esc(t("st.switched"))}</span>' if spot["switched"] else "")
+        blocked = any(e["seat"] == seat and e["what"] == "blocked" for e in view["events"])
+        switched = (f'<span class="st-switched">{esc(t("st.switched"))}</span>'
+                    if spot["switched"] and not blocked else "")
         total = (f'<span class="st-total">{esc(t("st.total", n=spot["total"]))}</span>'
                  if spot["total"] is not None else "")
         return (f'<div class="st-pair{" has-companion" if spot["companion"] else ""}">{pair}'
@@ -636,8 +657,8 @@ class StruggleTable(Table):
                         f'{_svg(CLASS_ICONS[char["class"]], "st-court-cls")}'
                         f'<span class="sr-only"> ({esc(t("st.class." + char["class"]))})</span>{nego}</span>'
                         f'<span class="st-court-text">{esc(t(f"st.ability.{power}"))}</span></li>')
-        return (f'<details class="st-court" open><summary>{esc(t("st.court"))}</summary>'
-                f'<p class="hint">{esc(t("st.court.note"))}</p><ol class="st-court-list">{"".join(rows)}</ol></details>')
+        return (f'<section class="st-court"><h2>{esc(t("st.court"))}</h2>'
+                f'<p class="hint">{esc(t("st.court.note"))}</p><ol class="st-court-list">{"".join(rows)}</ol></section>')
 
     # ---- scores, split and supply -------------------------------------------------------
     def _scores(self, view, ctx, final=False):

@@ -1,0 +1,272 @@
+"""The 王の闘争 (King's Struggle) table in CPython: every screen of whole games in
+both languages shows only what its viewer may know and a button for every legal
+action; offers are made in the open, cards from the hand behind a hand-off; the
+log and the round summary tell the bargains and the abilities in words."""
+import collections
+import html as htmllib
+import pathlib
+import random
+import re
+
+import pytest
+
+from royaltable import registry
+from ui.app import App, log_line
+from ui.i18n import CATALOG, load_game
+from ui.match import SUMMARY, Match
+from ui.rules_text.struggle import RULES
+from ui.tables import table_for
+
+GAME = registry.get("struggle")
+TABLE = table_for("struggle")
+load_game("struggle")
+UI = pathlib.Path(__file__).resolve().parents[1] / "py" / "ui"
+
+
+def app_with(kinds, seed=3, lang="en", names=None, options=None):
+    names = names or ["Aki", "Ben", "Chie", "Dai", "Emi", "Fumi"]
+    seats = [{"name": names[s], "kind": k} for s, k in enumerate(kinds)]
+    app = App(lang)
+    app.match = Match("struggle", seats, options or {}, seed)
+    app.screen = "table"
+    return app
+
+
+def strings(value):
+    out = collections.Counter()
+    if isinstance(value, str):
+        out[value] += 1
+    elif isinstance(value, dict):
+        for item in value.values():
+            out += strings(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            out += strings(item)
+    return out
+
+
+def drawn(html):
+    return collections.Counter(re.findall(r'data-card="([^"]*)"', html))
+
+
+def step(app, choose):
+    """One thing happens, as at the tablet: a hand-off taken, a summary tapped
+    on, a computer's or a forced move, or a person's decision."""
+    match = app.match
+    if match.needs_handoff():
+        app.handle("handoff")
+    elif match.interlude == SUMMARY:
+        app.handle("resume")
+    elif app.pending_delay() is not None:
+        app.step()
+    else:
+        app.handle("act", choose(match.legal_on_screen()))
+
+
+def play(app, choose, on_screen=None, steps=6000):
+    match = app.match
+    for _ in range(steps):
+        if on_screen:
+            on_screen(app)
+        if match.state.over and not match.interlude:
+            return
+        step(app, choose)
+    raise AssertionError("the game did not end")
+
+
+def check_screen(app):
+    """Only the viewer's cards; a button for every legal action of the person deciding."""
+    match = app.match
+    html = app.render()
+    if match.needs_handoff():
+        assert 'data-card="' not in html and 'data-screen="handoff"' in html
+        return
+    viewer = match.viewer
+    if match.interlude == SUMMARY and not match.lone:
+        assert viewer is None
+    allowed = strings(match.state.view(viewer))
+    extra = {c: n - allowed[c] for c, n in drawn(html).items() if n > allowed[c]}
+    assert not extra, f"cards beyond what seat {viewer} may know: {extra}"
+    for action in match.legal_on_screen():
+        assert f'data-cmd="act" data-arg="{htmllib.escape(action)}"' in html, action
+
+
+@pytest.mark.parametrize("kinds,seed,lang,mode", [
+    (["human", "human", "quick", "quick", "quick"], 3, "en", "day"),
+    (["human", "human", "human"], 5, "ja", "night"),
+    (["human", "quick", "quick", "quick", "quick", "quick"], 8, "ja", "day"),
+    (["human", "human", "quick", "strong"], 2, "en", "night"),
+])
+def test_every_screen_shows_only_its_viewers_cards_and_every_choice(kinds, seed, lang, mode):
+    app = app_with(kinds, seed, lang, options={"mode": mode})
+    rng = random.Random(seed)
+    screens = collections.Counter()
+
+    def look(app):
+        check_screen(app)
+        screens[app.match.state.phase] += 1
+        if rng.random() < 0.03:
+            app.handle("lang")
+    play(app, lambda legal: rng.choice(legal), on_screen=look)
+    assert "result" in app.render()
+    assert {"lead", "choose", "offer", "decide"} <= set(screens)
+
+
+def test_offers_are_made_in_the_open_and_cards_from_the_hand_behind_a_handoff():
+    app = app_with(["human", "human", "quick", "quick"], seed=3)
+    match = app.match
+    rng = random.Random(1)
+    seen = collections.Counter()
+    for _ in range(3000):
+        if match.state.over:
+            break
+        seat = match.actor()
+        phase = match.state.phase
+        if seat is not None and not match.interlude:
+            legal = match.state.legal_actions()
+            private = any(a.split()[0] in ("play", "knight") and " s" in a for a in legal)
+            assert match.private_now() == private, (phase, legal)
+            if phase in ("offer", "offer-gold", "offer-promise"):
+                assert not match.needs_handoff()
+                if match.holder != seat:
+                    assert match.viewer is None and 'data-viewer=""' in app.render()
+                seen["open"] += 1
+            elif phase in ("lead", "choose") and match.holder != seat:
+                assert match.needs_handoff()
+                seen["private"] += 1
+        step(app, lambda legal: rng.choice(legal))
+    assert seen["open"] and seen["private"]
+
+
+def test_face_down_choices_show_as_backs_until_the_reveal():
+    app = app_with(["human", "human", "human", "human"], seed=4)
+    match = app.match
+    while not (match.state.phase == "choose"
+               and sum(t["status"] == "face-down" for t in match.state.view(None)["trick"]) >= 2):
+        step(app, lambda legal: legal[0])
+    if match.needs_handoff():
+        app.handle("handoff")
+    html = app.render()
+    me = match.viewer
+    view = match.state.view(None)
+    downs = [t["seat"] for t in view["trick"] if t["status"] == "face-down"]
+    assert html.count('class="st-back ') == len([s for s in downs if s != me])
+    for seat in downs:
+        assert match.state.view(seat)["trick"][seat]["card"] not in drawn(html)
+    assert "Tap a card to play face down" in html
+
+
+def logs_of_games(seeds, kinds=("human", "quick", "quick", "quick", "quick")):
+    lines = []
+    for seed in seeds:
+        app = app_with(list(kinds), seed=seed)
+        rng = random.Random(seed)
+
+        def choose(legal):
+            offers = [a for a in legal if a.startswith("offer ")]
+            promises = [a for a in legal if a.startswith("promise-")]
+            if offers and rng.random() < 0.5:
+                return rng.choice(offers)
+            if promises:
+                return rng.choice(promises)
+            accepts = [a for a in legal if a.startswith("accept ")]
+            return accepts[0] if accepts and rng.random() < 0.7 else rng.choice(legal)
+        play(app, choose)
+        lines += [log_line(entry, app.t, app.match.names) for entry in app.match.log]
+    return lines
+
+
+def test_the_log_tells_offers_promises_deals_and_every_kind_of_ability_in_words():
+    lines = logs_of_games(range(1, 9))
+    text = "\n".join(lines)
+    for pattern in [r"Round 1: \w+ leads", r"\w+ led \w+ \(\d+\) face up", r"chose a card face down",
+                    r"Revealed: \w+ played", r"offers \d+ gold: ", r"promises: “", r"accepts \w+'s offer: \d+ gold",
+                    r"made no offer", r"Peasant \(1\): \+2 gold", r"Merchant \(3\): \+\d+ gold",
+                    r"Thief \(2\) takes \d gold from", r"Jester \(4\): \+3 on \w+'s card", r"Guard \(6\): −3 on",
+                    r"Spy \(5\): \w+'s \w+ \(\d+\) goes back; \w+ \(\d+\) replaces it",
+                    r"Diplomat \(7\) discards \w+'s", r"Knight \(8\) adds \w+ \(\d+\)", r"Queen \(9\) swaps cards with",
+                    r"Tie at \d+: those cards are discarded", r"wins the trick \(\d cards?\)",
+                    r"did not use the", r"was switched in: no ability"]:
+        assert re.search(pattern, text), pattern
+    assert not re.search(r"st\.\w", text)            # every key found its words
+
+
+def test_no_key_is_left_untranslated_in_japanese():
+    app = app_with(["human", "quick", "quick", "quick"], seed=6, lang="ja")
+    play(app, lambda legal: legal[-1], on_screen=lambda app: None)
+    text = app.render() + "".join(log_line(e, app.t, app.match.names) for e in app.match.log)
+    assert not re.search(r"\bst\.[a-z_]+\.", text)
+    assert "得点の内訳" in text and "勝者" in text
+
+
+def test_the_round_summary_shows_what_cancelled_and_who_won_for_nobody():
+    app = app_with(["human", "human", "quick", "quick", "quick"], seed=9)
+    match = app.match
+    rng = random.Random(4)
+    found = set()
+    while not match.state.over and len(found) < 2:
+        step(app, lambda legal: rng.choice(legal))
+        if match.interlude == SUMMARY:
+            html = app.render()
+            record = match.state.view(None)["history"][-1]
+            assert 'data-screen="summary"' in html and 'data-viewer=""' in html
+            assert f"Round {record['round']} result" in html
+            if record["cancelled"]:
+                assert html.count("tie: discarded") == len(record["cancelled"])
+                found.add("tie")
+            if record["winner"] is not None:
+                assert f"{match.names[record['winner']]} wins the trick" in html
+                found.add("winner")
+            assert 'data-cmd="resume"' in html
+    assert found == {"tie", "winner"}
+
+
+def test_hostile_names_are_text_everywhere():
+    hostile = "<img src=x onerror=alert(1)>"
+    app = app_with(["human", "quick", "quick"], seed=5, names=[hostile, "B<b>", "C&amp;"])
+    rng = random.Random(2)
+    for _ in range(400):
+        step(app, lambda legal: rng.choice(legal))
+        html = app.render()
+        assert "<img" not in html and "<b>" not in html
+        if app.match.interlude == SUMMARY:
+            break
+    assert "&lt;img src=x onerror=alert(1)&gt;" in html
+
+
+def test_a_forced_move_is_played_for_the_person_and_marked():
+    """The only legal move (all one's gold, the last card) is a formality."""
+    assert TABLE.auto_play({}, ["gold 1"]) and not TABLE.auto_play({}, ["gold 1", "gold 2"])
+    app = app_with(["human", "quick", "quick"], seed=3, options={"mode": "night"})
+    match = app.match
+    rng = random.Random(3)
+    for _ in range(4000):
+        if match.forced_now() and match.state.current == 0:
+            break
+        step(app, lambda legal: rng.choice(legal))
+    assert match.forced_now()
+    html = app.render()
+    action = match.state.legal_actions()[0]
+    if action.startswith(("play", "knight")):
+        assert re.search(rf'class="st-card [^"]*is-forced[^"]*"[^>]*data-card="{action.split()[1]}"', html)
+    assert "only one choice" in html
+
+
+def test_rules_text_every_rule_id_and_the_card_texts_are_this_editions():
+    for lang in ("ja", "en"):
+        ids = {item["id"] for section in RULES[lang] for item in section["items"]}
+        assert {f"ST-{n}" for n in range(1, 32)} <= ids
+    assert [len(s["items"]) for s in RULES["ja"]] == [len(s["items"]) for s in RULES["en"]]
+    assert "this edition's own" in RULES["en"][0]["items"][0]["text"]
+    assert "独自" in RULES["ja"][0]["items"][0]["text"]
+    assert "昼" in str(RULES["ja"]) and "夜" in str(RULES["ja"])
+
+
+def test_every_word_of_the_table_is_used():
+    from ui.strings.struggle import STRINGS
+    source = "".join(p.read_text() for p in (UI / "tables" / "struggle.py", UI / "tables" / "__init__.py"))
+    dynamic = ("st.char.", "st.cardname.", "st.ability.", "st.class.", "st.promise.promise-", "st.mode.",
+               "st.log.offer.", "st.log.used.", "st.log.start.", "st.split.", "st.use.", "option.struggle.mode")
+    unused = [k for k in STRINGS if f'"{k}"' not in source and not k.startswith(dynamic)]
+    assert unused == []
+    assert all(k in CATALOG for k in STRINGS)
