@@ -1,0 +1,800 @@
+"""The 黄金の鍵 (The Golden Key) table: the battlefield of cards drawn in SVG
+between the two faction cards, the dice in the players' colours (red dice are
+rounded squares, blue dice cut-cornered: colour is never the only carrier),
+stacks drawn as stacks, the re-roll card, the chips won, and one panel beside
+the board that says in words what the player to act does now.
+
+Both players sit at one tablet. Each player's faction card is on their own
+side: with two people red sits at the top and blue at the bottom, and what is
+red's (their plate, and the panel while red decides) is turned to face red;
+a lone person always has their own faction at the bottom. Everything is
+public: no hand-off.
+
+A move is two taps: tap a die (a `select`, see `chosen_die`), and the cards it
+may go to become buttons that show what the die will read there.
+"""
+from __future__ import annotations
+
+from royaltable.games.golden_key.rules import COLOURS, DICE
+
+from ..html import button, esc, tappable
+from ..i18n import load_game
+from ..widgets import seat_plate, turn_line
+from . import Table
+
+load_game("golden_key")
+
+COLS = 3
+PIPS = {1: [(50, 50)], 2: [(29, 29), (71, 71)], 3: [(29, 29), (50, 50), (71, 71)],
+        4: [(29, 29), (71, 29), (29, 71), (71, 71)],
+        5: [(29, 29), (71, 29), (50, 50), (29, 71), (71, 71)],
+        6: [(29, 27), (71, 27), (29, 50), (71, 50), (29, 73), (71, 73)]}
+# Red dice are rounded squares, blue dice octagons: a shape as well as a colour.
+BODY = {0: '<rect class="gk-die-body" x="5" y="5" width="90" height="90" rx="24"/>',
+        1: '<path class="gk-die-body" d="M29 4h42l25 25v42L71 96H29L4 71V29z"/>'}
+# The actions a table log entry starts from (what follows it are its consequences).
+PRIMARY = {"place", "flick", "move", "reroll", "keep", "roll", "return", "end", "pass",
+           "propose", "decline", "accept", "refuse"}
+STEP_KIND = {"move": "move", "flick": "flick", "roll": "roll", "return": "return"}
+
+
+# ---- small drawings --------------------------------------------------------------------
+
+def die_svg(owner: int, value: int) -> str:
+    pips = "".join(f'<circle cx="{x}" cy="{y}" r="9.5"/>' for x, y in PIPS[value])
+    return (f'<svg class="gk-die-svg" viewBox="0 0 100 100" aria-hidden="true" focusable="false">'
+            f'{BODY[owner]}<g class="gk-pips">{pips}</g></svg>')
+
+
+def emblem(owner: int) -> str:
+    """The faction's shape alone (the same as its dice), for plates and badges."""
+    return (f'<svg class="gk-emblem gk-{COLOURS[owner]}" viewBox="0 0 100 100" aria-hidden="true" '
+            f'focusable="false">{BODY[owner]}</svg>')
+
+
+def coin(filled: bool = True) -> str:
+    if filled:
+        body = ('<circle cx="12" cy="12" r="10.5" class="gk-coin-rim"/><circle cx="12" cy="12" r="7" '
+                'class="gk-coin-face"/><path d="M9.5 12.2a2.4 2.4 0 1 1 2.5 0V16h-2.5z" class="gk-coin-key"/>')
+    else:
+        body = '<circle cx="12" cy="12" r="9.5" class="gk-coin-empty"/>'
+    return f'<svg class="gk-coin" viewBox="0 0 24 24" aria-hidden="true" focusable="false">{body}</svg>'
+
+
+def numeral(number: str, x: float, y: float, size: int, cls: str, turned: bool = False) -> str:
+    """A card number; 6 and 9 are underlined so that they read from either side."""
+    rot = f' transform="rotate(180 {x} {y})"' if turned else ""
+    mark = ""
+    if number in ("6", "9"):
+        w = size * 0.42
+        mark = (f'<rect x="{x - w / 2:.1f}" y="{y + size * 0.44:.1f}" width="{w:.1f}" '
+                f'height="{max(2.5, size * 0.08):.1f}" rx="1"/>')
+    return (f'<g class="{cls}"{rot}><text x="{x}" y="{y + size * 0.36:.1f}" font-size="{size}" '
+            f'text-anchor="middle">{esc(number)}</text>{mark}</g>')
+
+
+def card_svg(card, chips) -> str:
+    """A battle card's face (its number in two corners, one turned, and big in the
+    middle), the re-roll card, or a face-down back (card None)."""
+    if card is None:
+        return ('<svg class="gk-card-svg" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true" '
+                'focusable="false"><rect class="gk-back" x="2" y="2" width="96" height="96" rx="9"/>'
+                '<rect class="gk-back-inner" x="10" y="10" width="80" height="80" rx="6"/></svg>'
+                + key_mark("gk-back-key"))
+    if card == "reroll":
+        return ('<svg class="gk-card-svg" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true" '
+                'focusable="false"><rect class="gk-reroll-face" x="2" y="2" width="96" height="96" rx="9"/>'
+                '<rect class="gk-reroll-inner" x="8" y="8" width="84" height="84" rx="6"/></svg>'
+                '<svg class="gk-reroll-mark" viewBox="0 0 48 48" aria-hidden="true" focusable="false">'
+                '<path d="M24 8a16 16 0 0 1 15.5 12H44l-7 9-7-9h4.4A11 11 0 0 0 13 24H8A16 16 0 0 1 24 8z"/>'
+                '<path d="M24 40A16 16 0 0 1 8.5 28H4l7-9 7 9h-4.4A11 11 0 0 0 35 24h5a16 16 0 0 1-16 16z"/>'
+                '</svg>')
+    coins = "".join(f'<span class="gk-card-chip">{coin()}</span>' for _ in range(chips or 0))
+    return ('<svg class="gk-card-svg" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true" '
+            'focusable="false"><rect class="gk-face" x="2" y="2" width="96" height="96" rx="9"/>'
+            '<rect class="gk-face-inner" x="7" y="7" width="86" height="86" rx="6"/></svg>'
+            '<svg class="gk-num-svg" viewBox="0 0 100 100" aria-hidden="true" focusable="false">'
+            f'{numeral(card, 50, 50, 50, "gk-num-big")}</svg>'
+            f'<svg class="gk-corner gk-corner-a" viewBox="0 0 30 30" aria-hidden="true" focusable="false">'
+            f'{numeral(card, 15, 14, 22, "gk-num-small")}</svg>'
+            f'<svg class="gk-corner gk-corner-b" viewBox="0 0 30 30" aria-hidden="true" focusable="false">'
+            f'{numeral(card, 15, 16, 22, "gk-num-small", turned=True)}</svg>'
+            f'<span class="gk-card-chips">{coins}</span>')
+
+
+def key_mark(cls: str) -> str:
+    return (f'<svg class="{cls}" viewBox="0 0 48 48" aria-hidden="true" focusable="false">'
+            '<circle cx="14" cy="24" r="8" fill="none" stroke="currentColor" stroke-width="5"/>'
+            '<path d="M21 21.5h22v5h-4v6h-5v-6h-3v4h-5v-4h-5z"/></svg>')
+
+
+def arrow_mark(cls: str = "gk-arrow") -> str:
+    return (f'<svg class="{cls}" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+            '<path d="M12 21 4 11h5V3h6v8h5z"/></svg>')
+
+
+# ---- how the board is turned ------------------------------------------------------------
+
+class Layout:
+    """Where each cell and faction card is drawn. Row 0 of the rules lies beside
+    red's faction card; the board is turned half round when red sits near (a lone
+    person playing red), so that each player's faction card is on their side."""
+
+    def __init__(self, view: dict, ctx):
+        self.rows = view["rows"]
+        humans = [s for s in (0, 1) if not ctx.bots[s]]
+        self.near = humans[0] if len(humans) == 1 else 1
+        self.far = 1 - self.near
+        self.facing = len(humans) == 2 and not ctx.replay   # a person on each side
+        self.turned = self.near == 0
+
+    def cell_pos(self, r: int, c: int) -> tuple[int, int]:
+        """(grid row, grid column), 1-based: row 1 is the far faction card."""
+        if self.turned:
+            r, c = self.rows - 1 - r, COLS - 1 - c
+        return r + 2, c + 1
+
+    def faction_row(self, owner: int) -> int:
+        return 1 if owner == self.far else self.rows + 2
+
+    def spot_col(self, spot: int) -> int:
+        """Entry spot s faces column s (GK-4)."""
+        return (COLS - 1 - spot if self.turned else spot) + 1
+
+    def place_pos(self, place: str) -> tuple[int, int]:
+        if place.startswith("r") and "c" in place:
+            r, c = place[1:].split("c")
+            return self.cell_pos(int(r), int(c))
+        colour, _, spot = place.partition(":")
+        owner = COLOURS.index(colour)
+        return self.faction_row(owner), self.spot_col(int(spot)) if spot else 2
+
+    def slide(self, frm: str, to: str) -> str:
+        """CSS for a die arriving at `to` to slide in from `frm`: the distance
+        between the two grid places in cell widths, cell heights and bands."""
+        (r1, c1), (r2, c2) = self.place_pos(frm), self.place_pos(to)
+        bands = cells = 0
+        low, high = sorted((r1, r2))
+        for row in range(low, high):
+            for edge in (row, row + 1):
+                if edge in (1, self.rows + 2):
+                    bands += 1
+                else:
+                    cells += 1
+        sign = 1 if r1 > r2 else -1
+        gaps = high - low
+        dy = (f"calc({sign} * (({cells} * var(--cell-h) + {bands} * var(--band-h)) / 2 + {gaps} * var(--gap)))"
+              if gaps else "0px")
+        dx = f"calc({c1 - c2} * (var(--cell-w) + var(--gap)))"
+        return f"--from-x:{dx};--from-y:{dy}"
+
+
+# ---- words -----------------------------------------------------------------------------
+
+def place_param(place: str | None, view: dict):
+    """A place as a log parameter that reads in either language."""
+    if place is None:
+        return ("tr", "gk.place.nowhere")
+    if place.startswith("r") and "c" in place:
+        cell = next(c for c in view["cells"] if c["cell"] == place)
+        if cell["card"] is None:
+            return ("tr", "gk.place.facedown")
+        return ("tr", "gk.place.reroll" if cell["card"] == "reroll" else "gk.place.card." + cell["card"])
+    return ("tr", "gk.place." + place.partition(":")[0])
+
+
+def resolve(params: dict, ctx) -> dict:
+    out = {}
+    for key, value in params.items():
+        if isinstance(value, tuple) and value[0] == "seat":
+            value = ctx.names[value[1]]
+        elif isinstance(value, tuple) and value[0] == "tr":
+            value = ctx.t(value[1])
+        out[key] = value
+    return out
+
+
+def event_line(event: dict, view: dict) -> tuple[str, dict] | None:
+    """One event of the view's log as a catalog entry (public words only)."""
+    kind = event["do"]
+    who = ("seat", event["seat"]) if event.get("seat") is not None else None
+    die = event.get("die")
+    if kind == "place":
+        return "gk.log.place", {"name": who, "n": view["dice"][die]["value"]}
+    if kind in ("move", "flick"):
+        params = {"name": who, "from": place_param(event["from"], view),
+                  "to": place_param(event["to"], view), "n": event["value"]}
+        if kind == "flick":
+            owner = view["dice"][die]["owner"]
+            if owner == event["seat"]:
+                return "gk.log.flick_own", params
+            return "gk.log.flick", dict(params, owner=("seat", owner))
+        return "gk.log.move", params
+    if kind == "reroll":
+        return "gk.log.reroll", {"name": who, "n": event["value"]}
+    if kind == "keep":
+        return "gk.log.keep", {"name": who, "n": view["dice"][die]["value"]}
+    if kind == "roll":
+        return "gk.log.roll", {"name": who, "n": event["value"]}
+    if kind == "return":
+        return "gk.log.return", {"name": who, "from": place_param(event["from"], view), "n": event["value"]}
+    if kind == "end":
+        return "gk.log.end", {"name": who}
+    if kind == "pass":
+        return "gk.log.pass", {"name": who}
+    if kind == "reveal":
+        card = event["card"]
+        return "gk.log.reveal", {"card": ("tr", "gk.place.reroll" if card == "reroll" else "gk.place.card." + card)}
+    if kind == "score":
+        return "gk.log.score", {"name": ("seat", event["seat"]), "n": event["chips"],
+                                "card": ("tr", "gk.place.card." + event["card"]),
+                                "total": view["chips"][event["seat"]]}
+    if kind == "steal":
+        return "gk.log.steal", {"name": ("seat", event["seat"]), "other": ("seat", 1 - event["seat"])}
+    if kind == "stuck":
+        if event["why"] == "repeat":
+            return "gk.log.stuck.repeat", {}
+        return "gk.log.stuck.quiet", {"n": view["quiet_turns"]}
+    if kind == "propose":
+        return "gk.log.propose", {"name": who, "rule": event["rule"]}
+    if kind == "decline":
+        return "gk.log.decline", {"name": who}
+    if kind == "accept":
+        return "gk.log.accept", {"name": who, "rule": event["rule"]}
+    if kind == "refuse":
+        return "gk.log.refuse", {"name": who, "rule": event["rule"]}
+    return None
+
+
+def last_action_events(view: dict) -> list[dict]:
+    """The events of the latest action: its own event and what followed from it."""
+    log = view["log"]
+    for index in range(len(log) - 1, -1, -1):
+        if log[index]["do"] in PRIMARY:
+            return log[index:]
+    return []
+
+
+def chosen_die(ctx, selectable: list[str]) -> str | None:
+    """The die picked for the move. Each tap on a die is a `select` with a fresh
+    number (4 × taps so far + the die), so ctx.selection is the list of taps in
+    order: a tap picks that die, a second tap on it puts it down. With nothing
+    tapped, the only die that can act is picked already, or the suggested one."""
+    chosen = None
+    if len(selectable) == 1:
+        chosen = selectable[0]
+    if ctx.hint:
+        words = ctx.hint.split()
+        if len(words) >= 2 and words[1] in selectable:
+            chosen = words[1]
+    for tap in ctx.selection:
+        die = DICE[tap % 4]
+        chosen = None if chosen == die else die
+    return chosen if chosen in selectable else None
+
+
+# ---- the table --------------------------------------------------------------------------
+
+class GoldenKeyTable(Table):
+    game_id = "golden_key"
+    # A turn is one to four short steps (flick, move, re-roll): each stays in view.
+    bot_delay_ms = 650
+
+    # ---- the log -------------------------------------------------------------------
+    def opening_log(self, view):
+        first = view["first"]
+        return [("gk.log.first", {"name": ("seat", first), "colour": ("tr", "gk.colour." + COLOURS[first])})]
+
+    def describe(self, before, action, seat, after, forced):
+        lines = []
+        for event in last_action_events(after):
+            line = event_line(event, after)
+            if line:
+                lines.append(line)
+        if after["ended_by_limit"] and not before["ended_by_limit"]:
+            lines.append(("gk.log.limit", {"n": after["turn_limit"]}))
+        return lines
+
+    # ---- drawing -------------------------------------------------------------------
+    def render(self, view, ctx):
+        lay = Layout(view, ctx)
+        legal = list(ctx.legal)
+        selectable = self._selectable(view, legal)
+        chosen = chosen_die(ctx, selectable)
+        board = self._board(view, ctx, lay, legal, selectable, chosen)
+        side = (f'<div class="gk-seats">{self._plate(view, ctx, lay, lay.far, "far")}'
+                f'{self._panel(view, ctx, lay, legal, selectable, chosen)}'
+                f'{self._plate(view, ctx, lay, lay.near, "near")}</div>')
+        return (f'<section class="gk" aria-label="{esc(ctx.t("game.golden_key"))}">'
+                f'{self._status(view, ctx)}<div class="gk-table">{board}{side}</div></section>')
+
+    def side(self, view, ctx):
+        return self._about(view, ctx)
+
+    def result_detail(self, view, ctx):
+        t = ctx.t
+        rows = "".join(
+            f'<tr><th scope="row" class="scores-name">{emblem(s)} {esc(ctx.names[s])}</th>'
+            f'<td>{esc(t("gk.colour." + COLOURS[s]))}</td><td><strong>{view["chips"][s]}</strong> / {view["target"]}</td></tr>'
+            for s in (0, 1))
+        note = (f'<p class="hint">{esc(t("gk.result.limit", n=view["turn_limit"]))}</p>'
+                if view["ended_by_limit"] else
+                f'<p class="hint">{esc(t("gk.result.turns", n=view["turn"]))}</p>')
+        return (f'<table class="scores gk-scores"><thead><tr><th scope="col">{esc(t("gk.player"))}</th>'
+                f'<th scope="col">{esc(t("gk.side"))}</th><th scope="col">{esc(t("gk.chips"))}</th></tr></thead>'
+                f'<tbody>{rows}</tbody></table>{note}')
+
+    # ---- which dice may be tapped ----------------------------------------------------
+    @staticmethod
+    def _selectable(view, legal) -> list[str]:
+        """Dice with a move, flick, R2 roll or R3 return among the legal actions."""
+        dice = []
+        for action in legal:
+            words = action.split()
+            if words[0] in STEP_KIND and len(words) >= 2 and words[1] not in dice:
+                dice.append(words[1])
+        return dice
+
+    # ---- status bar --------------------------------------------------------------------
+    def _status(self, view, ctx):
+        t = ctx.t
+        chips = [t("gk.turn_n", n=view["turn"]) if view["phase"] != "place" else t("gk.setup"),
+                 t("gk.target", n=view["target"])]
+        for rule in view["arranged"]:
+            chips.append(t("gk.rule.short." + rule))
+        for rule in view["rescue"]:
+            chips.append(t("gk.rescue.short." + rule))
+        turn = turn_line(ctx, view["current"])
+        return ('<div class="status-bar">' + "".join(f'<span class="chip">{esc(c)}</span>' for c in chips)
+                + f'<strong class="status-turn" aria-live="polite">{esc(turn)}</strong></div>')
+
+    # ---- the board ------------------------------------------------------------------------
+    def _board(self, view, ctx, lay, legal, selectable, chosen):
+        t = ctx.t
+        legal_set = set(legal)
+        anim = self._animation(view, ctx, lay)
+        # What a tap on each place does now: {place name: action}
+        targets: dict[str, str] = {}
+        if chosen:
+            for action in legal:
+                words = action.split()
+                if words[0] in ("move", "flick") and words[1] == chosen:
+                    targets[words[2]] = action
+        placing = {a.split()[2]: a for a in legal if a.startswith("place ")}
+        hint_place = None
+        if ctx.hint and ctx.hint.split()[0] in ("move", "flick", "place"):
+            hint_place = ctx.hint.split()[2]
+        first, rest = [], []
+        for cell in view["cells"]:
+            r, c = cell["cell"][1:].split("c")
+            row, col = lay.cell_pos(int(r), int(c))
+            html = self._cell(view, ctx, lay, cell, row, col, targets.get(cell["cell"]), chosen,
+                              selectable, anim, hint_place == cell["cell"], legal_set)
+            (first if cell["cell"] in targets else rest).append(html)
+        for owner in (lay.far, lay.near):
+            colour = COLOURS[owner]
+            html = self._faction(view, ctx, lay, owner, targets.get(colour), placing, chosen,
+                                 selectable, anim, hint_place)
+            (first if colour in targets or any(p.startswith(colour) for p in placing) else rest).append(html)
+        rows = lay.rows
+        style = (f"--rows:{rows};grid-template-rows:var(--band-h) repeat({rows}, var(--cell-h)) var(--band-h)")
+        # Destinations first in the document: after a die is picked by keyboard,
+        # the focus lands on the first place it may go.
+        return (f'<div class="gk-board felt{" is-turned" if lay.turned else ""}" style="{style}" '
+                f'role="group" aria-label="{esc(t("gk.board"))}">{"".join(first + rest)}</div>')
+
+    def _animation(self, view, ctx, lay) -> dict:
+        """{die: css classes and style} for the latest action's die: it slides in
+        from where it was (a move, a flick, R3's return), or spins (a re-roll)."""
+        if ctx.selection or ctx.hint:
+            return {}
+        events = last_action_events(view)
+        if not events:
+            return {}
+        event = events[0]
+        die = event.get("die")
+        if event["do"] in ("move", "flick", "return") and event.get("from"):
+            to = view["dice"][die]["at"]
+            if event["do"] != "return" and event["to"] != (to or "").partition(":")[0] and event["to"] != to:
+                to = None                            # C4 sent it home at once: no slide
+            if to:
+                return {die: ("is-sliding", lay.slide(event["from"], to))}
+        if event["do"] in ("reroll", "roll"):
+            return {die: ("is-rolling", "")}
+        if event["do"] == "place":
+            return {die: ("is-landing", "")}
+        return {}
+
+    def _die(self, view, ctx, name, cls="", style="", cmd="", arg="", tap_words="") -> str:
+        t = ctx.t
+        info = view["dice"][name]
+        owner = info["owner"]
+        label = t("gk.die.label", colour=t("gk.colour." + COLOURS[owner]), n=info["value"],
+                  name=ctx.names[owner])
+        classes = f"gk-die gk-{COLOURS[owner]} {cls}".strip()
+        style_attr = f' style="{style}"' if style else ""
+        if cmd:
+            inner = die_svg(owner, info["value"]) + f'<span class="sr-only">{esc(label)}, {esc(tap_words)}</span>'
+            return tappable(inner, cmd, arg, classes + " is-tappable",
+                            extra=style_attr + f' aria-pressed="{"true" if "is-chosen" in cls else "false"}"')
+        return (f'<span class="{classes}" role="img" aria-label="{esc(label)}"{style_attr}>'
+                f'{die_svg(owner, info["value"])}</span>')
+
+    def _die_in_place(self, view, ctx, name, slot_cls, chosen, selectable, anim, hinted=False) -> str:
+        """A die drawn where it lies: tappable when it may act now."""
+        t = ctx.t
+        classes = [slot_cls]
+        info = view["dice"][name]
+        if name in view["flicks"]:
+            classes.append("is-flicked")
+        if info["covered"]:
+            classes.append("is-covered")
+        style = ""
+        if name in anim:
+            classes.append(anim[name][0])
+            style = anim[name][1]
+        if name in selectable:
+            if name == chosen:
+                classes.append("is-chosen")
+            if hinted:
+                classes.append("is-hint")
+            taps = len(ctx.selection)
+            words = t("gk.tap.drop") if name == chosen else (
+                t("gk.tap.flick") if name in view["flicks"] else t("gk.tap.pick"))
+            html = self._die(view, ctx, name, " ".join(classes), style, "select",
+                             str(4 * taps + DICE.index(name)), words)
+        else:
+            html = self._die(view, ctx, name, " ".join(classes), style)
+        if name in view["flicks"] and view["phase"] == "flick":
+            html += (f'<span class="gk-flick-tag" aria-hidden="true">{arrow_mark("gk-flick-arrow")}'
+                     f'{esc(t("gk.flick.tag"))}</span>')
+        return html
+
+    def _preview(self, view, ctx, chosen, place, action) -> tuple[int, str, bool]:
+        """(value, words, wins) for a destination: the value the die will show
+        there, and whether the move wins the card's chips (GK-11)."""
+        t = ctx.t
+        value = view["dice"][chosen]["value"] % 6 + 1          # GK-10
+        star = ""
+        cell = next((c for c in view["cells"] if c["cell"] == place), None)
+        if action.startswith("move ") and cell and cell["card"] not in (None, "reroll") and cell["chips"]:
+            under = [d for d in cell["dice"] if d != chosen]
+            total = value + sum(view["dice"][d]["value"] for d in under[-1:])
+            if total == int(cell["card"]):
+                star = t("gk.preview.win", n=cell["chips"])
+        words = t("gk.preview.value", n=value)
+        if star:
+            words += ", " + star
+        return value, words, bool(star)
+
+    def _target_button(self, view, ctx, chosen, place, action, where_words, hinted) -> str:
+        t = ctx.t
+        value, words, wins = self._preview(view, ctx, chosen, place, action)
+        verb = t("gk.tap.flick_here") if action.startswith("flick ") else t("gk.tap.move_here")
+        star = ('<svg class="gk-star" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+                '<path d="M12 2l2.9 6.6 7.1.6-5.4 4.7 1.7 7.1L12 17.3 5.7 21l1.7-7.1L2 9.2l7.1-.6z"/></svg>'
+                if wins else "")
+        owner = view["dice"][chosen]["owner"]
+        pill = (f'<span class="gk-pill{" is-win" if wins else ""}">'
+                f'<span class="gk-pill-die gk-{COLOURS[owner]}">{die_svg(owner, value)}</span>{star}</span>')
+        return tappable(pill + f'<span class="sr-only">{esc(verb)}: {esc(where_words)}, {esc(words)}</span>',
+                        "act", action, "gk-target" + (" is-hint" if hinted else ""))
+
+    def _cell(self, view, ctx, lay, cell, row, col, action, chosen, selectable, anim, hinted, legal):
+        t = ctx.t
+        card = cell["card"]
+        kind = "reroll" if card == "reroll" else "back" if card is None else "battle"
+        where = place_param(cell["cell"], view)
+        where_words = t(where[1])
+        dice = cell["dice"]
+        parts = [card_svg(card, cell["chips"])]
+        if action:       # the whole card is the button; the dice on it are drawn, not tapped
+            for index, name in enumerate(dice):
+                slot = self._slot(kind, index, len(dice))
+                parts.append(self._die(view, ctx, name, slot + (" is-covered" if view["dice"][name]["covered"] else "")))
+            parts.append(self._target_button(view, ctx, chosen, cell["cell"], action, where_words, hinted))
+        else:
+            for index, name in enumerate(dice):
+                slot = self._slot(kind, index, len(dice))
+                hint_die = bool(ctx.hint) and len(ctx.hint.split()) > 1 and ctx.hint.split()[1] == name
+                parts.append(self._die_in_place(view, ctx, name, slot, chosen, selectable, anim, hint_die))
+            if kind != "reroll" and len(dice) == 2:       # a stack: its sum, the number that scores
+                under, top = (view["dice"][d]["value"] for d in dice)
+                parts.append(f'<span class="gk-sum" aria-hidden="true">{under}+{top}={under + top}</span>')
+        classes = ["gk-cell", "gk-" + kind]
+        if action:
+            classes.append("is-target")
+        elif hinted:
+            classes.append("is-hint-place")
+        if any(e["do"] == "score" and e.get("cell") == cell["cell"] for e in last_action_events(view)) \
+                and not ctx.selection and not ctx.hint:
+            classes.append("is-scored")
+        described = self._cell_words(view, ctx, cell, where_words)
+        data = f' data-card="{esc(card)}"' if card is not None else ""
+        return (f'<div class="{" ".join(classes)}" style="grid-row:{row};grid-column:{col}"{data}>'
+                f'<span class="sr-only">{esc(described)}</span>{"".join(parts)}</div>')
+
+    @staticmethod
+    def _slot(kind, index, count) -> str:
+        if kind == "reroll":
+            return f"gk-slot-r{index}"
+        if count == 2:
+            return "gk-slot-under" if index == 0 else "gk-slot-top"
+        return "gk-slot-one"
+
+    def _cell_words(self, view, ctx, cell, where_words) -> str:
+        t = ctx.t
+        parts = [where_words]
+        if cell["card"] not in (None, "reroll"):
+            parts.append(t("gk.cell.chips", n=cell["chips"]))
+        dice = [t("gk.die.label", colour=t("gk.colour." + COLOURS[view["dice"][d]["owner"]]),
+                  n=view["dice"][d]["value"], name=ctx.names[view["dice"][d]["owner"]]) for d in cell["dice"]]
+        if len(dice) == 2 and cell["card"] != "reroll":
+            parts.append(t("gk.cell.stack", under=dice[0], top=dice[1]))
+        elif dice:
+            parts.append(", ".join(dice))
+        return ". ".join(parts)
+
+    def _faction(self, view, ctx, lay, owner, action, placing, chosen, selectable, anim, hint_place):
+        t = ctx.t
+        colour = COLOURS[owner]
+        row = lay.faction_row(owner)
+        here = [name for name in DICE if (view["dice"][name]["at"] or "").partition(":")[0] == colour]
+        # Dice on a spot sit on it (GK-6); dice that came in sit in the freest column.
+        columns: dict[int, list[str]] = {1: [], 2: [], 3: []}
+        for name in here:
+            _, _, spot = view["dice"][name]["at"].partition(":")
+            if spot:
+                columns[lay.spot_col(int(spot))].append(name)
+        for name in here:
+            if not view["dice"][name]["at"].partition(":")[2]:
+                col = min(columns, key=lambda c: (len(columns[c]), abs(c - 2)))
+                columns[col].append(name)
+        spots = []
+        for spot in range(COLS):
+            col = lay.spot_col(spot)
+            place = f"{colour}:{spot}"
+            if place in placing:
+                die = placing[place].split()[1]
+                value = view["dice"][die]["value"]
+                hinted = hint_place == place
+                spots.append(tappable(
+                    f'{die_svg(owner, value)}<span class="sr-only">{esc(t("gk.tap.place", n=value, spot=spot + 1))}</span>',
+                    "act", placing[place], f"gk-spot-btn gk-ghost gk-{colour}" + (" is-hint" if hinted else ""),
+                    extra=f' style="grid-column:{col}"'))
+            else:
+                spots.append(f'<span class="gk-spot" style="grid-column:{col}" aria-hidden="true">'
+                             f'{arrow_mark("gk-spot-arrow")}</span>')
+        dice_html = []
+        for col, names in columns.items():
+            for index, name in enumerate(names):
+                slot = f"gk-fslot gk-fslot-{index if len(names) > 1 else 'one'}"
+                style_col = f"grid-column:{col}"
+                if action:
+                    die = self._die(view, ctx, name, slot)
+                else:
+                    hint_die = bool(ctx.hint) and len(ctx.hint.split()) > 1 and ctx.hint.split()[1] == name
+                    die = self._die_in_place(view, ctx, name, slot, chosen, selectable, anim, hint_die)
+                dice_html.append(f'<span class="gk-fcell" style="{style_col}">{die}</span>')
+        title = t("gk.faction." + colour)
+        target = ""
+        if action:
+            target = self._target_button(view, ctx, chosen, colour, action, title, hint_place == colour)
+        classes = ["gk-faction", f"gk-faction-{colour}", "is-far" if owner == lay.far else "is-near"]
+        if action:
+            classes.append("is-target")
+        label = f'{title}. {t("gk.faction.holds", n=len(here))}' if here else title
+        return (f'<div class="{" ".join(classes)}" style="grid-row:{row};grid-column:1 / -1">'
+                f'<span class="sr-only">{esc(label)}</span>'
+                f'<div class="gk-spots">{"".join(spots)}{"".join(dice_html)}</div>{target}</div>')
+
+    # ---- plates ------------------------------------------------------------------------------
+    def _plate(self, view, ctx, lay, seat, where):
+        t = ctx.t
+        colour = COLOURS[seat]
+        is_turn = view["current"] == seat
+        badges = [f'<span class="badge gk-badge-{colour}">{emblem(seat)}{esc(t("gk.colour." + colour))}</span>']
+        if view["first"] == seat:
+            badges.append(f'<span class="badge badge-dealer">{esc(t("gk.first"))}</span>')
+        won = view["chips"][seat]
+        coins = "".join(coin(i < won) for i in range(max(view["target"], won)))
+        body = (f'<div class="gk-plate-chips"><span class="gk-coins">{coins}</span>'
+                f'<span class="gk-chip-count">{esc(t("gk.chips.count", n=won, target=view["target"]))}</span>'
+                f'<span class="gk-faction-name">{esc(t("gk.faction." + colour))}</span></div>')
+        facts = []
+        if view["phase"] == "place" and any(view["dice"][d]["at"] is None for d in DICE if view["dice"][d]["owner"] == seat):
+            rolled = [str(view["dice"][d]["value"]) for d in DICE if view["dice"][d]["owner"] == seat]
+            facts.append(t("gk.rolled", dice=" · ".join(rolled)))
+        if view["c4_used"][seat]:
+            facts.append(t("gk.c4_used"))
+        if facts:
+            body += f'<div class="plate-facts">{esc(" · ".join(facts))}</div>'
+        plate = seat_plate(ctx, seat, is_turn, badges, body)
+        turned = lay.facing and where == "far"
+        return (f'<div class="gk-plate gk-plate-{where} gk-plate-{colour}{" is-facing" if turned else ""}">'
+                f'{plate}</div>')
+
+    # ---- the panel: what happens now, in words, with its buttons -----------------------
+    def _panel(self, view, ctx, lay, legal, selectable, chosen):
+        t = ctx.t
+        phase = view["phase"]
+        current = view["current"]
+        if phase in ("offer", "answer"):
+            return self._offer(view, ctx, lay, legal)
+        title, lines, controls = "", [], []
+        if current is None:
+            title = t("gk.over")
+            winners = view["winners"] or []
+            lines.append(t("gk.over.line", names=t.join([ctx.names[s] for s in winners])))
+        else:
+            name = ctx.names[current]
+            deciding = bool(legal)
+            if phase == "place":
+                title = t("gk.step.place", name=name)
+                die = next((d for d in DICE if view["dice"][d]["owner"] == current and view["dice"][d]["at"] is None), None)
+                if die:
+                    lines.append(t("gk.say.place", n=view["dice"][die]["value"]))
+            elif phase == "flick":
+                title = t("gk.step.flick", name=name)
+                for die in view["flicks"]:
+                    info = view["dice"][die]
+                    key = "gk.say.flick_own" if info["owner"] == current else "gk.say.flick"
+                    lines.append(t(key, owner=ctx.names[info["owner"]], n=info["value"], m=info["value"] % 6 + 1))
+                if deciding:
+                    lines.append(t("gk.say.flick.tap") if chosen else t("gk.say.flick.pick"))
+            elif phase == "reroll":
+                reroll = view["reroll"]
+                value = view["dice"][reroll["die"]]["value"]
+                title = t("gk.step.reroll", name=name)
+                lines.append(t("gk.say.reroll.forced" if reroll["forced"] else "gk.say.reroll", n=value))
+                if "reroll" in legal:
+                    controls.append(button(self._dice_icon() + esc(t("gk.do.reroll")), "act", "reroll",
+                                           cls="btn-primary"))
+                if "keep" in legal:
+                    controls.append(button(esc(t("gk.do.keep", n=value)), "act", "keep"))
+            elif phase == "move":
+                second = view["moves_done"] > 0
+                title = t("gk.step.move2" if second else "gk.step.move", name=name)
+                if legal == ["pass"]:
+                    lines.append(t("gk.say.pass"))
+                    reasons = "".join(f"<li>{esc(r)}</li>" for r in self._why_stuck(view, ctx, current))
+                    controls.append(f'<ul class="gk-why">{reasons}</ul>')
+                    controls.append(button(esc(t("gk.do.pass")), "act", "pass", cls="btn-primary"))
+                elif deciding:
+                    if chosen:
+                        info = view["dice"][chosen]
+                        lines.append(t("gk.say.chosen", n=info["value"], m=info["value"] % 6 + 1))
+                        if any(a.split()[1:2] == [chosen] for a in legal if a.startswith("move ")):
+                            lines.append(t("gk.say.move.tap"))
+                        for verb, key in (("roll", "gk.do.roll"), ("return", "gk.do.return")):
+                            action = f"{verb} {chosen}"
+                            if action in legal:
+                                m = info["value"] % 6 + 1
+                                controls.append(button(esc(t(key, n=info["value"], m=m)), "act", action))
+                    else:
+                        lines.append(t("gk.say.move.pick"))
+                    if second:
+                        lines.insert(0, t("gk.say.move2"))
+                    if "end" in legal:
+                        controls.append(button(esc(t("gk.do.end")), "act", "end"))
+                elif view["double_move"] and not second:
+                    lines.append(t("gk.say.double"))
+            if not deciding:
+                if ctx.bots[current]:
+                    lines.insert(0, t("gk.say.thinking", name=name))
+        recent = self._recent(view, ctx)
+        facing = lay.facing and current == lay.far and bool(legal)
+        body = "".join(f"<p>{esc(line)}</p>" for line in lines if line)
+        hint = f'<p class="gk-hint-shown">{esc(t("hint.shown"))}</p>' if ctx.hint else ""
+        ctrl = f'<div class="gk-controls">{"".join(controls)}</div>' if controls else ""
+        colour = "" if current is None else f" gk-panel-{COLOURS[current]}"
+        return (f'<div class="gk-panel{colour}{" is-facing" if facing else ""}" role="region" '
+                f'aria-label="{esc(title)}"><h2 class="gk-panel-title">{esc(title)}</h2>{body}{hint}{ctrl}'
+                f'{recent}</div>')
+
+    @staticmethod
+    def _dice_icon() -> str:
+        return ('<svg class="icon" viewBox="0 0 48 48" aria-hidden="true" focusable="false" fill="currentColor">'
+                '<path d="M24 3 43 14v20L24 45 5 34V14z" opacity=".35"/><path d="M24 3 43 14 24 25 5 14z"/>'
+                '<circle cx="24" cy="14" r="3" fill="var(--paper)"/></svg> ')
+
+    def _recent(self, view, ctx) -> str:
+        """What happened last (the latest action and its consequences), in words."""
+        events = last_action_events(view)
+        if not events or view["phase"] == "place" and events[0]["do"] == "place":
+            return ""
+        words = []
+        for event in events:
+            line = event_line(event, view)
+            if line:
+                key, params = line
+                words.append(ctx.t(key, **resolve(params, ctx)))
+        if not words:
+            return ""
+        return (f'<div class="gk-recent"><span class="gk-recent-title">{esc(ctx.t("gk.recent"))}</span>'
+                + "".join(f"<p>{esc(w)}</p>" for w in words[-3:]) + "</div>")
+
+    def _why_stuck(self, view, ctx, seat) -> list[str]:
+        """GK-12: why none of the player's dice can move, die by die."""
+        t = ctx.t
+        out = []
+        for name in DICE:
+            info = view["dice"][name]
+            if info["owner"] != seat:
+                continue
+            if info["covered"]:
+                out.append(t("gk.why.covered", n=info["value"]))
+            elif info["fresh"]:
+                out.append(t("gk.why.fresh", n=info["value"]))
+            else:
+                out.append(t("gk.why.blocked", n=info["value"]))
+        return out
+
+    def _offer(self, view, ctx, lay, legal):
+        """GK-26: the rescue rules offered to both players, as a dialog in the open."""
+        t = ctx.t
+        offer = view["offer"]
+        current = view["current"]
+        name, other = ctx.names[current], ctx.names[1 - current]
+        why = t("gk.offer.why." + offer["why"], n=view["quiet_turns"])
+        controls = []
+        if view["phase"] == "offer":
+            ask = t("gk.offer.ask", name=name, other=other)
+            for action in legal:
+                if action.startswith("propose "):
+                    rule = action.split()[1]
+                    controls.append(button(
+                        f'<strong>{esc(t("gk.offer.propose", rule=rule))}</strong>'
+                        f'<small>{esc(t("gk.rescue.brief." + rule))}</small>', "act", action, cls="gk-offer-btn"))
+            if "decline" in legal:
+                controls.append(button(esc(t("gk.offer.decline")), "act", "decline"))
+        else:
+            rule = offer["rule"]
+            ask = t("gk.offer.answer", name=ctx.names[offer["by"]], other=name, rule=rule)
+            controls.append(f'<p class="gk-offer-rule"><strong>{esc(rule)}</strong> '
+                            f'{esc(t("gk.rescue.text." + rule))}</p>')
+            if "accept" in legal:
+                controls.append(button(esc(t("gk.offer.accept", rule=rule)), "act", "accept", cls="btn-primary"))
+            if "refuse" in legal:
+                controls.append(button(esc(t("gk.offer.refuse")), "act", "refuse"))
+        if not legal:
+            controls.append(f'<p>{esc(t("gk.say.thinking", name=name))}</p>')
+        facing = lay.facing and current == lay.far
+        # With a person on each side, the side that is not deciding reads a line of its own.
+        other_side = ""
+        if lay.facing:
+            watch = (t("gk.offer.watch", name=name) if view["phase"] == "offer"
+                     else t("gk.offer.watch.answer", name=name, rule=offer["rule"]))
+            other_side = f'<p class="gk-offer-other" aria-hidden="true">{esc(watch)}</p>'
+        return (f'<div class="gk-panel gk-offer{" is-facing" if facing else ""}" role="dialog" '
+                f'aria-labelledby="gk-offer-title" data-screen-part="offer">{other_side}'
+                f'<h2 class="gk-panel-title" id="gk-offer-title">{esc(t("gk.offer.title"))}</h2>'
+                f'<p>{esc(why)}</p><p><strong>{esc(ask)}</strong></p>'
+                f'<div class="gk-controls gk-offer-controls">{"".join(controls)}</div></div>')
+
+    # ---- the side column ------------------------------------------------------------------------
+    def _about(self, view, ctx):
+        t = ctx.t
+        rules = [f'<li><strong>{esc(t("gk.board." + view["board"]))}</strong></li>']
+        for rule in view["arranged"]:
+            rules.append(f'<li><strong>{esc(rule)}</strong> {esc(t("gk.rule.text." + rule))}</li>')
+        for rule in view["rescue"]:
+            rules.append(f'<li><strong>{esc(rule)}</strong> {esc(t("gk.rescue.text." + rule))}</li>')
+        if view["offer"]:
+            offered = [r for r in ("R1", "R2", "R3") if r not in view["rescue"]]
+            items = "".join(f'<li><strong>{r}</strong> {esc(t("gk.rescue.text." + r))}</li>' for r in offered)
+            rules.append(f'<li>{esc(t("gk.rescue.offered"))}<ul>{items}</ul></li>')
+        steps = "".join(f"<li>{esc(t(k))}</li>" for k in ("gk.how.flick", "gk.how.move", "gk.how.score"))
+        watch = []
+        if view["repeats"] >= 2 and view["phase"] != "over" and len(view["rescue"]) < 3:
+            watch.append(t("gk.watch.repeats", n=view["repeats"]))
+        if view["quiet"] >= view["quiet_turns"] // 2 and view["phase"] != "over" and len(view["rescue"]) < 3:
+            watch.append(t("gk.watch.quiet", n=view["quiet"], limit=view["quiet_turns"]))
+        watch_html = "".join(f'<p class="hint">{esc(w)}</p>' for w in watch)
+        return (f'<div class="gk-about"><h2 class="side-title">{esc(t("gk.how"))}</h2>'
+                f'<ol class="gk-how">{steps}</ol>'
+                f'<h2 class="side-title">{esc(t("gk.rules_in_play"))}</h2><ul class="gk-rules">{"".join(rules)}</ul>'
+                f'{watch_html}</div>')
+
+
+TABLE = GoldenKeyTable()

@@ -1,0 +1,356 @@
+"""The 黄金の鍵 (golden_key) table in CPython: every phase drawn in both
+languages, every legal action reachable through the board's two taps, the
+board turned toward each player, the pass explained, the rescue offer, the log
+in words, the rules text, escaping."""
+import random
+import re
+from types import SimpleNamespace
+
+import pytest
+
+from royaltable import registry
+from royaltable.games.golden_key.rules import DIE, FACTION_OF, QUIET_TURNS, TURN_LIMIT, chips_for
+from ui.app import App, log_line
+from ui.i18n import CATALOG, Translator, load_game
+from ui.rules_text.golden_key import RULES
+from ui.tables import table_for
+from ui.tables.golden_key import Layout, chosen_die, last_action_events
+
+GAME = registry.get("golden_key")
+TABLE = table_for("golden_key")
+load_game("golden_key")
+BASIC = [1, 2, 3, 4, 0, 5, 6, 7, 8]           # 0: the re-roll card in the centre
+HOME = {"red0": ("red:0", 1), "red1": ("red:2", 1), "blue0": ("blue:0", 1), "blue1": ("blue:2", 1)}
+
+
+def position(places=None, mover=0, chips=(0, 0), rescue=(), options=None):
+    """A state at the start of `mover`'s turn, dice where `places` says (bottom first)."""
+    state = GAME.new(2, seed=1, options=options or {})
+    geo = state.geo
+    if state.board == "basic" and len(state.card) == 9 and 0 in state.card:
+        state.card = list(BASIC)
+    state.chips_on = [chips_for(c, state.arranged) for c in state.card]
+    state.up = [True] * geo.cells
+    state.stack = [[] for _ in range(geo.cells)]
+    places = places or {}
+    layout = {name: where for name, where in HOME.items() if name not in places}
+    layout.update(places)                        # in the order given: bottom first
+    for name, (where, value) in layout.items():
+        die = DIE[name]
+        state.value[die], state.arrived[die], state.spot[die] = value, -1, None
+        if where in FACTION_OF:
+            state.loc[die] = FACTION_OF[where]
+        elif ":" in where:
+            colour, spot = where.split(":")
+            state.loc[die], state.spot[die] = FACTION_OF[colour], int(spot)
+        else:
+            state.loc[die] = geo.index[where]
+            state.stack[geo.index[where]].append(die)
+    state.chips, state.rescue, state.turn = list(chips), set(rescue), 5
+    state.mover = state.to_act = mover
+    state.phase, state.moves_done, state.flicked_own, state.offer, state.log = "move", 0, [], None, []
+    state.seen = {state.position_key(): 1}
+    state._start_flicks()
+    return state
+
+
+def ctx_for(state, lang="en", selection=(), hint=None, bots=(False, False), names=("Aki", "Ben")):
+    actor = state.current if state.current is not None and not bots[state.current] else None
+    return SimpleNamespace(t=Translator(lang), names=list(names), bots=list(bots), replay=False, viewer=None,
+                           actor=actor, legal=state.legal_actions() if actor is not None else [],
+                           interlude=None, lingering=False, selection=list(selection), hint=hint,
+                           last_action=state.actions[-1] if state.actions else None, forced=None)
+
+
+def draw(state, **kw):
+    return TABLE.render(state.view(None), ctx_for(state, **kw))
+
+
+def buttons(html):
+    return re.findall(r'data-cmd="(act|select)" data-arg="([^"]*)"', html)
+
+
+def reachable(state, bots=(False, False)):
+    """Every action a person can play on this screen: the buttons drawn, and the
+    buttons drawn after tapping each die that can be tapped."""
+    html = draw(state, bots=bots)
+    found = {arg for cmd, arg in buttons(html) if cmd == "act"}
+    for cmd, arg in buttons(html):
+        if cmd == "select":
+            found |= {a for c, a in buttons(draw(state, bots=bots, selection=[int(arg)])) if c == "act"}
+    return found
+
+
+def random_states(count=6, options=None, seed=0):
+    """States along random games (every phase a game passes through)."""
+    rng = random.Random(seed)
+    for game in range(count):
+        state = GAME.new(2, seed=seed * 100 + game, options=options or {})
+        while not state.over and len(state.actions) < 400:
+            yield state
+            state.apply(rng.choice(state.legal_actions()))
+        yield state
+
+
+# ---- every legal action is on the board, and nothing else -------------------------
+
+@pytest.mark.parametrize("options", [{}, {"board": "advanced", "face_down": "on", "arranged": "C4"},
+                                     {"board": "basic-A1", "arranged": "C3"}, {"arranged": "C2"}])
+def test_every_legal_action_is_reachable_in_two_taps_and_only_those(options):
+    checked = 0
+    for state in random_states(3, options, seed=len(options)):
+        if state.over:
+            continue
+        assert reachable(state) == set(state.legal_actions()), state.phase
+        checked += 1
+    assert checked > 50
+
+
+def test_rescue_rules_actions_are_reachable_too():
+    state = position({"red0": ("r0c1", 3)}, rescue=("R2", "R3"))
+    assert {"roll red0", "return red0", "roll red1"} <= set(state.legal_actions())
+    assert reachable(state) == set(state.legal_actions())
+
+
+def test_a_die_is_picked_then_its_destinations_become_buttons_showing_the_new_value():
+    state = position({"red0": ("r0c1", 3)})          # on the 2 card; 4 when it moves
+    html = draw(state)
+    assert not any(a.startswith("move red0") for c, a in buttons(html) if c == "act")
+    select = next(a for c, a in buttons(html) if c == "select" and int(a) % 4 == DIE["red0"])
+    picked = draw(state, selection=[int(select)])
+    moves = {a for c, a in buttons(picked) if c == "act"}
+    assert moves == {a for a in state.legal_actions() if a.startswith("move red0")}
+    assert "it will show 4" in picked and 'aria-pressed="true"' in picked
+
+
+def test_taps_pick_switch_and_put_down_a_die():
+    ctx = SimpleNamespace(selection=[], hint=None)
+    both = ["red0", "red1"]
+    assert chosen_die(ctx, both) is None
+    ctx.selection = [0]                      # tap red0
+    assert chosen_die(ctx, both) == "red0"
+    ctx.selection = [0, 4 + 1]               # then red1
+    assert chosen_die(ctx, both) == "red1"
+    ctx.selection = [0, 5, 8 + 1]            # red1 again: put down
+    assert chosen_die(ctx, both) is None
+    assert chosen_die(SimpleNamespace(selection=[], hint=None), ["red1"]) == "red1"   # the only one
+    assert chosen_die(SimpleNamespace(selection=[], hint="move red1 r0c1"), both) == "red1"
+
+
+def test_a_move_that_wins_a_chip_is_starred():
+    state = position({"red0": ("r0c0", 1)})           # to the 2 card (r0c1) as a 2: a match
+    picked = draw(state, selection=[DIE["red0"]])
+    target = re.search(r'<button[^>]*data-arg="move red0 r0c1".*?</button>', picked).group(0)
+    assert "is-win" in target and "wins 1 chip" in target
+    other = re.search(r'<button[^>]*data-arg="move red0 r1c0".*?</button>', picked).group(0)
+    assert "is-win" not in other
+
+
+# ---- the flick, the re-roll, the pass, R1 ------------------------------------------------
+
+def test_the_flick_is_said_in_words_and_its_die_marked_before_the_move():
+    state = position({"red0": ("r1c0", 2), "blue0": ("r1c0", 5)}, mover=0)
+    assert state.phase == "flick"
+    html = draw(state)
+    assert "Step 1, flick" in html and "Ben&#x27;s die showing 5 sits on your die" in html
+    assert "gk-flick-tag" in html and "is-flicked" in html
+    # the only die to flick is picked already: its destinations are buttons at once
+    assert {a for c, a in buttons(html) if c == "act"} == set(state.legal_actions())
+    ja = draw(state, lang="ja")
+    assert "弾く" in ja
+
+
+def test_reroll_is_optional_after_a_move_and_compulsory_after_a_flick():
+    state = position({"red0": ("r0c1", 3)})
+    state.apply("move red0 r1c1")                          # onto the re-roll card
+    html = draw(state)
+    assert {a for c, a in buttons(html)} == {"reroll", "keep"} and "Keep the 4" in html
+    forced = position({"red0": ("r0c1", 2), "blue0": ("r0c1", 3)})
+    forced.apply("flick blue0 r1c1")
+    html = draw(forced)
+    assert {a for c, a in buttons(html)} == {"reroll"} and "must be re-rolled" in html
+
+
+def test_a_pass_with_no_legal_move_is_explained_die_by_die():
+    state = position({"blue0": ("r0c0", 2), "red0": ("r0c0", 3), "blue1": ("r0c2", 4), "red1": ("r0c2", 1)},
+                     mover=1)
+    state.flicks, state.phase = [], "move"
+    assert state.legal_actions() == ["pass"]
+    html = draw(state)
+    assert "None of your dice can move" in html
+    assert html.count("another die sits on it") == 2
+    assert buttons(html) == [("act", "pass")]
+
+
+def test_r1_second_move_can_be_skipped():
+    state = position({"red0": ("r0c1", 3)}, rescue=("R1",))
+    for i, chips in enumerate(state.chips_on):
+        if state.card[i] < 7:
+            state.chips_on[i] = 0
+    state.apply("move red0 r0c0")
+    assert state.moves_done == 1 and "end" in state.legal_actions()
+    html = draw(state)
+    assert "Second move (R1)" in html and ("act", "end") in buttons(html)
+
+
+# ---- the rescue offer (GK-26) --------------------------------------------------------------
+
+def offered():
+    state = position()
+    state.phase, state.offer = "offer", {"rule": None, "by": 0, "asked": [], "why": "repeat"}
+    return state
+
+
+def test_the_rescue_offer_is_a_dialog_in_clear_words_for_both_players():
+    state = offered()
+    html = draw(state)
+    assert 'role="dialog"' in html and "The same position has come up a third time" in html
+    assert {a for c, a in buttons(html)} == {"propose R1", "propose R2", "propose R3", "decline"}
+    assert "Aki, you may propose a rescue rule to Ben" in html
+    state.apply("propose R2")
+    html = draw(state)
+    assert "Aki proposes rescue rule R2. Ben, do you agree?" in html
+    assert {a for c, a in buttons(html)} == {"accept", "refuse"}
+    assert "re-roll one of your dice where it stands" in html
+    # two people: the dialog faces whoever decides (Ben sits near: upright)
+    assert 'class="gk-panel gk-offer"' in html and "gk-offer-other" in html
+
+
+def test_the_offer_faces_the_far_player_when_they_decide():
+    state = offered()                       # red (far, with two people) proposes
+    assert 'gk-offer is-facing' in draw(state)
+
+
+# ---- both sides of the tablet ------------------------------------------------------------------
+
+def test_each_players_faction_is_on_their_side():
+    state = position()
+    two = draw(state)
+    assert re.search(r'gk-faction gk-faction-red is-far', two)
+    assert 'gk-plate-far gk-plate-red is-facing' in two      # red reads their plate from the top
+    lone_red = TABLE.render(state.view(None), ctx_for(state, bots=(False, True)))
+    assert re.search(r'gk-faction gk-faction-red is-near', lone_red) and "is-turned" in lone_red
+    assert "is-facing" not in lone_red
+    lone_blue = TABLE.render(state.view(None), ctx_for(state, bots=(True, False)))
+    assert re.search(r'gk-faction gk-faction-blue is-near', lone_blue) and "is-turned" not in lone_blue
+
+
+def test_a_slide_crosses_cells_and_bands_in_the_right_direction():
+    view = position().view(None)
+    lay = Layout(view, SimpleNamespace(bots=[False, False], replay=False))
+    down = lay.slide("r0c0", "r1c0")            # arriving lower: it starts above (negative)
+    assert "--from-y:calc(-1 * ((2 * var(--cell-h) + 0 * var(--band-h)) / 2 + 1 * var(--gap)))" in down
+    assert "--from-x:calc(0 * " in down
+    home = lay.slide("r0c2", "red")            # into the far band
+    assert "(1 * var(--cell-h) + 1 * var(--band-h))" in home and "calc(1 * (" in home
+
+
+def test_dice_differ_by_shape_as_well_as_colour_and_stacks_show_their_sum():
+    state = position({"red0": ("r1c0", 2), "blue0": ("r1c0", 5)}, mover=1)
+    html = draw(state)
+    red = re.search(r'gk-red[^>]*>.*?</svg>', html).group(0)
+    blue = re.search(r'gk-blue[^>]*>.*?</svg>', html).group(0)
+    assert "<rect class=\"gk-die-body\"" in red and "<path class=\"gk-die-body\"" in blue
+    assert "gk-slot-under" in html and "gk-slot-top" in html and "2+5=7" in html
+
+
+def test_face_down_cards_carry_no_card_id_and_faces_do():
+    state = GAME.new(2, seed=3, options={"face_down": "on"})
+    html = draw(state)
+    assert "gk-back" in html and re.findall(r'data-card="([^"]*)"', html) == ["reroll"]   # GK-22
+    html = draw(GAME.new(2, seed=3))
+    assert len(re.findall(r'data-card="(\d+|reroll)"', html)) == 9
+
+
+# ---- every phase, both languages, words for everything --------------------------------------
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_every_screen_of_random_games_draws_with_no_missing_words(lang):
+    for options in ({}, {"board": "advanced", "face_down": "on", "arranged": "C4"}, {"board": "basic-A2"}):
+        for state in random_states(2, options, seed=7):
+            for bots in ((False, False), (False, True), (True, True)):
+                html = TABLE.render(state.view(None), ctx_for(state, lang=lang, bots=bots))
+                html += TABLE.side(state.view(None), ctx_for(state, lang=lang, bots=bots))
+                if state.over:
+                    html += TABLE.result_detail(state.view(None), ctx_for(state, lang=lang, bots=bots))
+                assert not re.search(r">[^<]*\bgk\.[a-z_.]+", html), re.search(r"gk\.[a-z_.0-9]+", html)
+
+
+def test_a_whole_game_through_the_app_logs_every_move_in_words():
+    for lang in ("en", "ja"):
+        app = App(lang)
+        app.handle("setup", "golden_key")
+        app.handle("kind", "1:quick")
+        app.field("seed", "5")
+        app.handle("start")
+        rng = random.Random(2)
+        for _ in range(3000):
+            if app.match.state.over:
+                break
+            if app.pending_delay() is not None:
+                app.step()
+                continue
+            html = app.render()
+            found = buttons(html)
+            acts = [a for c, a in found if c == "act"]
+            if acts and rng.random() < .6 or not found:
+                app.handle("act", rng.choice(acts))
+            else:
+                cmd, arg = rng.choice(found)
+                app.handle(cmd, arg)
+        assert app.match.state.over
+        lines = [log_line(e, app.t, app.match.names) for e in app.match.log]
+        assert len(lines) >= len(app.match.state.actions) // 2
+        assert not any("gk." in line or "{" in line for line in lines)
+        assert "勝者" in app.render() if lang == "ja" else "Winner" in app.render()
+
+
+def test_the_latest_action_is_found_with_its_consequences():
+    state = position({"red0": ("r0c0", 1)})
+    state.apply("move red0 r0c1")                         # a 2 on the 2 card
+    events = last_action_events(state.view(None))
+    assert [e["do"] for e in events] == ["move", "score"]
+    lines = TABLE.describe(position().view(None), "move red0 r0c1", 0, state.view(None), False)
+    assert [key for key, _ in lines] == ["gk.log.move", "gk.log.score"]
+
+
+def test_hostile_names_are_escaped():
+    state = position()
+    html = draw(state, names=("<b>x</b>", "Ben & co"))
+    html += TABLE.result_detail(state.view(None), ctx_for(state, names=("<b>x</b>", "Ben & co")))
+    assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html and "Ben &amp; co" in html
+
+
+def test_a_suggested_move_picks_its_die_and_marks_it():
+    state = position({"red0": ("r0c0", 1)})
+    html = draw(state, hint="move red0 r0c1")
+    assert 'data-arg="move red0 r0c1"' in html and "is-hint" in html
+
+
+# ---- words: options, rules text ----------------------------------------------------------------
+
+def test_every_option_has_a_label_in_both_languages():
+    for name in GAME.options:
+        for key in (f"option.golden_key.{name}", f"option.golden_key.{name}.value"):
+            assert key in CATALOG and all(CATALOG[key])
+    label = CATALOG["option.golden_key.board"]
+    for choice in GAME.options["board"][0]:
+        assert choice in label[0] and choice in label[1]
+    for rule in ("C1",):
+        assert rule in CATALOG["option.golden_key.face_down"][1]
+    for rule in ("C2", "C3", "C4", "R1", "R3"):
+        assert rule in CATALOG["option.golden_key.arranged"][1]
+
+
+def test_rules_text_has_every_rule_id_the_designer_and_the_story_in_both_languages():
+    ids = {f"GK-{n}" for n in range(1, 30)}
+    for lang in ("ja", "en"):
+        items = [i for s in RULES[lang] for i in s["items"]]
+        assert ids <= {i["id"] for i in items}
+        text = " ".join(i["text"] for i in items)
+        assert "ふみのりんぐ" in text and "2022" in text
+        assert str(TURN_LIMIT) in text and str(QUIET_TURNS) in text
+        for rule in ("A1", "A2", "C1", "C2", "C3", "C4", "R1", "R2", "R3"):
+            assert rule in text
+    assert [len(s["items"]) for s in RULES["ja"]] == [len(s["items"]) for s in RULES["en"]]
+    assert "鍵" in RULES["ja"][0]["items"][1]["text"] and "key" in RULES["en"][0]["items"][1]["text"]
