@@ -13,6 +13,12 @@ from royaltable.games.golden_key.rules import (DIE, FACTION_OF, REROLL, TURN_LIM
 
 GAME = registry.get("golden_key")
 RED, BLUE = 0, 1
+
+
+def private_cards(state, seat):
+    """What `seat` knows that onlookers do not (the conformance suite's privacy
+    check): nothing. Under C1 the face-down cards are hidden from both players."""
+    return []
 # A known basic layout (re-roll card "R" in the centre):
 #   r0:  1 2 3        red's faction card above row 0
 #   r1:  4 R 5
