@@ -139,7 +139,7 @@ def card(card_id: str, t, size: str = "", cmd: str = "", arg: str = "", does: st
     face = (f'<span class="st-power">{power}</span>'
             f'{_svg(CLASS_ICONS[char["class"]], "st-cls")}{nego}'
             f'{_svg(EMBLEMS[power], "st-emblem")}'
-            f'<span class="st-name">{esc(name)}</span>'
+            f'<span class="st-name"> {esc(name)}</span>'
             f'{seat_mark(owner, "st-owner")}{note}')
     cls = f"st-card cls-{char['class']} {size} {marks}".strip()
     data = f' data-card="{esc(card_id)}"'
@@ -418,11 +418,18 @@ class StruggleTable(Table):
                  f'<span class="sr-only">{esc(won)}</span><span aria-hidden="true">{len(view["won"][seat])}</span></span>'
                  f'<span class="st-fact" title="{esc(held)}">{_svg(FAN, "st-hand-icon")}'
                  f'<span class="sr-only">{esc(held)}</span><span aria-hidden="true">{view["hand_sizes"][seat]}</span></span></div>')
+        known = view["known_in_hand"][seat]
+        if known:       # sent back by the Spy: everyone knows these are in that hand
+            facts += (f'<div class="st-known" title="{esc(t("st.known"))}">{_svg(EYE, "st-known-icon")}'
+                      f'<span class="sr-only">{esc(t("st.known"))}</span>'
+                      + "".join(card(c, t, "tiny") for c in known) + "</div>")
         is_turn = seat == view["current"] and not ctx.interlude
         plate = seat_plate(ctx, seat, is_turn, badges, facts)
         cls = ["st-seat"]
-        if active:
+        note = self._note(view, ctx, seat)
+        if active:          # this seat's ability is being bargained over or used now
             cls.append("is-active")
+            note = f'<span class="st-flag is-active">{esc(t("st.active"))}</span>' + note
         standing = view["standing"] or {}
         flags = []
         if standing.get("winner") == seat:
@@ -431,19 +438,12 @@ class StruggleTable(Table):
                          f'{esc(t("st.won_trick" if standing.get("final") else "st.winning"))}</span>')
         if seat in standing.get("cancelled", []):
             cls.append("is-tied")
-            flags.append(f'<span class="st-flag is-tied">{esc(t("st.tied"))}</span>')
-        if active:
-            flags.insert(0, f'<span class="st-flag is-active">{esc(t("st.active"))}</span>')
-        note = self._note(view, ctx, seat)
-        known = view["known_in_hand"][seat]
-        if known:       # sent back by the Spy: everyone knows these are in that hand
-            note += (f'<span class="st-known"><span>{esc(t("st.known"))}</span>'
-                     + "".join(card(c, t, "tiny") for c in known) + "</span>")
+            flags.append(f'<span class="st-flag is-tied">{_svg(CROSS, "st-flag-icon")}{esc(t("st.tied"))}</span>')
         return (f'<div class="{" ".join(cls)}" data-seat="{seat}">{first}{plate}'
-                f'<div class="st-spot">{self._spot(view, ctx, seat, spot)}</div>'
-                f'<div class="st-flags">{"".join(flags)}{note}</div></div>')
+                f'<div class="st-spot">{self._spot(view, ctx, seat, spot, "".join(flags))}</div>'
+                f'<div class="st-notes">{note}</div></div>')
 
-    def _spot(self, view, ctx, seat, spot):
+    def _spot(self, view, ctx, seat, spot, flags=""):
         t = ctx.t
         status = spot["status"]
         if status == "waiting":
@@ -467,7 +467,7 @@ class StruggleTable(Table):
         total = (f'<span class="st-total">{esc(t("st.total", n=spot["total"]))}</span>'
                  if spot["total"] is not None else "")
         return (f'<div class="st-pair{" has-companion" if spot["companion"] else ""}">{pair}'
-                f'{tokens(spot["plus"], spot["minus"], t)}</div>{total}{switched}')
+                f'{tokens(spot["plus"], spot["minus"], t)}</div><div class="st-standing">{total}{flags}</div>{switched}')
 
     def _note(self, view, ctx, seat):
         """What this seat's ability did this round, in a few words."""
@@ -489,7 +489,7 @@ class StruggleTable(Table):
                 notes.append(use_words(event["use"] if event["use"].split()[0] != "knight"
                                        else "knight", view, ctx))
             if event.get("deal"):
-                notes.append(t("st.note.deal", name=ctx.names[event["deal"]["seat"]]))
+                notes[-1] += " · " + t("st.note.deal", name=ctx.names[event["deal"]["seat"]])
         return "".join(f'<span class="st-note">{esc(n)}</span>' for n in notes)
 
     # ---- the ability turn and the offers ------------------------------------------------
@@ -595,7 +595,10 @@ class StruggleTable(Table):
                            for a in legal if not a.startswith("accept") and a != "pass" and not is_hand_choice(a))
             own = f'<span class="st-own-label">{esc(t("st.use_own"))}</span>{uses}' if uses else ""
             own += button(esc(t("st.not_use")), "act", "pass", cls="st-use st-pass")
-            return self._controls(t("st.ask.decide.knight" if knight else "st.ask.decide"), own)
+            offered = any(a.startswith("accept ") for a in legal)
+            ask = {(True, True): "st.ask.decide.knight", (True, False): "st.ask.alone.knight",
+                   (False, True): "st.ask.decide", (False, False): "st.ask.alone"}[knight, offered]
+            return self._controls(t(ask), own)
         if phase == "knight":
             return f'<p class="st-ask">{esc(t("st.ask.knight_card"))}</p>'
         return ""
@@ -729,7 +732,7 @@ class StruggleTable(Table):
             if seat in cancelled:
                 outcome, cls = t("st.summary.cancelled"), "is-tied"
             elif seat == record["winner"]:
-                outcome, cls = t("st.summary.taken"), "is-winner"
+                outcome, cls = t("st.won_trick"), "is-winner"
             else:
                 outcome, cls = "", ""
             if seat == record["winner"]:
