@@ -226,3 +226,16 @@ def test_krypkille_declares_a_certain_success():
     else:
         pytest.skip("no such deal in the first 200 seeds")
     assert game.bots["strong"](seed=1).choose(state.view(seat), state.legal_actions()) == "declare"
+
+
+@pytest.mark.parametrize("steps", [1, 20, 100])
+def test_a_step_cap_ends_the_search_early(steps):
+    view, legal = counter_view(0)
+    model = CounterModel()
+    bot = SearchBot(seed=5, model=model, playouts=600, steps=steps)
+    action = bot.choose(view, legal)
+    assert action in legal
+    # it stops after the world in which it ran out: at most one more world of play-outs
+    assert bot.simulated < steps + len(legal) * CounterState.TARGET
+    assert bot.spent < 600
+    assert model.calls["evaluate"] == bot.spent

@@ -44,7 +44,8 @@ Two optional hooks let a model say more:
   face I have most of" or "collect high dice"); the search then asks
   `follow(plan, state, rng)` for that seat's moves in the play-out, and a move
   is worth what its best plan makes of it. Candidates must depend only on what
-  the view shows (the world given is one sample of it).
+  the view shows (the world given is one sample of it; do not change it), and
+  plans must be hashable (a string, a tuple).
 - `sample(view, rng)`: besides dealing hidden cards, a model may decide in each
   world how the other seats play (a style drawn from what they have done so far)
   and store it on the world for its `playout` to read.
@@ -100,13 +101,19 @@ class Model:
 
 class SearchBot(Bot):
     """Determinized Monte Carlo over a `Model`, about `playouts` play-outs a move,
-    shared among the candidates by sequential halving."""
+    shared among the candidates by sequential halving. `steps`, if given, caps
+    the actions simulated in a move: the search then stops after the world it is
+    playing and ranks the candidates still in play on what they have seen (so a
+    move whose play-outs run long costs no more than the others)."""
 
-    def __init__(self, seed: int = 0, *, model: Model, playouts: int = 600):
+    def __init__(self, seed: int = 0, *, model: Model, playouts: int = 600,
+                 steps: int | None = None):
         super().__init__(seed)
         self.model = model
         self.playouts = playouts
+        self.steps = steps      # at most this many actions simulated a move (None: no cap)
         self.spent = 0          # play-outs the last search used
+        self.simulated = 0      # actions the last search simulated
 
     def choose(self, view: dict, legal: list[str]) -> str:
         if len(legal) == 1:
@@ -118,7 +125,7 @@ class SearchBot(Bot):
         play-out value of its best plan, in [0, 1]), best first. Actions dropped
         early rank below those that stayed longer; a forced move is not searched
         (value None)."""
-        self.spent = 0
+        self.spent = self.simulated = 0
         if len(legal) == 1:
             return [(legal[0], None)]
         model, rng, seat = self.model, self.rng, view["seat"]
@@ -148,9 +155,13 @@ class SearchBot(Bot):
                     totals[arm] += self._playout(world, arms[arm], seat)
                     counts[arm] += 1
                 world = None
-            self.spent += each * len(alive)
+                self.spent += len(alive)
+                if self.out_of_steps():
+                    break                   # rank on the worlds played so far
             # Every arm still in play has seen the same worlds: compare totals.
             alive.sort(key=lambda arm: (-totals[arm], arm))
+            if self.out_of_steps():
+                break
             keep = (len(alive) + 1) // 2
             dropped.append(alive[keep:])
             alive = alive[:keep]
@@ -164,6 +175,9 @@ class SearchBot(Bot):
         ranking += [(action, None) for action in legal if action not in seen]
         return ranking
 
+    def out_of_steps(self) -> bool:
+        return self.steps is not None and self.simulated >= self.steps
+
     def _playout(self, world: State, arm: tuple[str, object], seat: int) -> float:
         """Plays `arm` in a copy of `world` and returns the searching seat's value.
         The copy carries the world's own future luck, so every arm meets the same
@@ -173,11 +187,13 @@ class SearchBot(Bot):
         state = world.clone()
         luck = state.rng
         state._apply(action)
-        for _ in range(MAX_PLAYOUT_ACTIONS):
+        played = 1
+        for played in range(1, MAX_PLAYOUT_ACTIONS):
             if state.over or model.stop(world, state):
                 break
             if plan is not None and state.current == seat:
                 state._apply(model.follow(plan, state, luck))
             else:
                 state._apply(model.playout(state, luck))
+        self.simulated += played
         return model.evaluate(state)[seat]

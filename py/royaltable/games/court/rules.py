@@ -620,8 +620,9 @@ class CourtState(State):
         entries never change once written. Give `rng` to roll other dice."""
         other = copy.copy(self)
         if rng is None:
-            rng = Luck()
+            rng = Luck.__new__(Luck)     # no seeding from the OS: the state is copied next
             rng.setstate(self.rng.getstate())
+            rng.draws = self.rng.draws
         other.rng = rng
         other.actions = list(self.actions)
         other.supply = dict(self.supply)
