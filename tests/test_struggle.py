@@ -217,6 +217,23 @@ def test_st7_only_cards_in_hand_can_be_played():
     assert snapshot(state) == before
 
 
+def test_st7_a_seat_with_no_card_left_sits_the_round_out():
+    # Only a Queen's exchange followed by a Spy can cost a seat an extra card; at
+    # night that may empty a hand before the last round.
+    state = GAME.new(3, seed=1, options={"mode": "night"})
+    state.first = 0
+    state.removed[0] += state.hands[0]
+    state.hands[0] = []
+    state.round_no = 6
+    state._start_round()
+    view = state.view(None)
+    assert view["trick"][0]["status"] == "out" and state.current == 1   # the next seat leads
+    state.apply(state.legal_actions()[0])
+    assert state.current == 2
+    state.apply(state.legal_actions()[0])
+    assert state.phase != "choose" and 0 not in state.order
+
+
 def test_st8_ability_turns_in_seat_order_from_the_first_player():
     state = trick([2, 2, 2, 2], first=2)      # four Thieves
     turns = []

@@ -2,12 +2,13 @@
 
 QuickBot reads a full state dealt from its own view (sample_state) but looks only
 at what its seat knows: its hand and the table. It
-- plays the card whose worth now beats what keeping it is worth: the chance
-  that it takes the trick (against the cards each opponent may still hold,
-  equal totals cancelling, its own ability counted as a rough boost) times what
-  the trick adds to its best split, plus the gold its ability brings, minus the
-  value the card would have in a later round (nothing, for cards beyond those
-  the remaining rounds can use);
+- weighs each card by its worth now, the chance that it takes the trick
+  (against the cards each opponent may still hold, equal totals cancelling, its
+  own ability counted as a rough boost) times what a trick adds to a split,
+  plus the gold its ability brings, against what keeping it is worth in a later
+  round (nothing, for cards beyond those the remaining rounds can use); it then
+  picks at random, the better cards far more often: with equal decks, players
+  who all pick the best card by one rule pick the same power and cancel;
 - at its ability turn, tries every legal use and every offer on the table on the
   revealed trick and keeps the one that leaves it best off against the others'
   mean (gold, and the split points of the trick for whoever would take it);
@@ -18,10 +19,14 @@ at what its seat knows: its hand and the table. It
 
 StrongBot is the shared search (royaltable.search) with QuickBot's rules as the
 play-out policy; a play-out ends with the round, scored by gold, the best split
-of the won cards, and the expected worth of the cards still in hand. Offers are
-searched like any move: the amounts compared are a handful around what the
-quick rule would bid, so the search prices a use in gold by playing it out.
-Promises are never made (they bind nobody and no play-out can value them).
+of the won cards, and the expected worth of the cards still in hand, as the
+margin over the best rival (in the last round, half that and half the win).
+Offers are searched like any move: whether to bid and for which use, and a
+handful of amounts around what the quick rule would bid, so the search prices a
+use in gold by playing it out; accepting is compared with using the ability
+freely the same way. Promises are never made (they bind nobody and no play-out
+can value them). The budget is 200 play-outs a move at 3 players down to 90 at
+6, where a round's play-out is about twice as long.
 """
 from __future__ import annotations
 

@@ -43,6 +43,27 @@ Abilities that need no decision are carried out by themselves in their turn and
 logged: the Peasant's and the Merchant's gold (taking gold never hurts), the
 King (no ability), a card switched in by the Spy or the Queen (ST-9) and an
 ability without a legal use (ST-31). Seats with no gold are not asked for offers.
+
+Readings where the specification is silent (see also the report of issue 12):
+- Thief: takes 2, or all the target has if less. Merchant: counts the coins
+  cards in the trick at its turn, a Knight's second card included.
+- Spy: the replacement is drawn from the target's hand before the played card
+  goes back, so it is another card; the played card (with a Knight's second
+  card) goes back to the hand of its deck's owner, known to everyone
+  (`known_in_hand`) until played again; markers on it return to the supply.
+  The target needs a card in the trick and a card in hand.
+- Diplomat: not its own card; the discarded card takes its Knight's second card
+  and its markers (back to the supply) with it. Jester and Guard: any card, own
+  included, several markers on a card allowed.
+- Queen: a Knight's second card moves with its Knight; only the other player is
+  "made to switch" (ST-9).
+- Knight offers name "knight" (used, the Knight's owner picks the card, which
+  nobody else can see) or "none"; an accepted "knight" deal must add a card.
+- Night: 8 cards for 7 rounds leave one card over (none after a Knight's second
+  card); the seed's "no card is left" does not fit its own numbers.
+- A seat whose hand is empty at a round's start (a Queen's exchange followed by
+  a Spy costs its victim a card; in practice only at night) sits the round out;
+  the next seat with cards leads.
 """
 from __future__ import annotations
 
