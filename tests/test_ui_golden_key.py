@@ -112,28 +112,38 @@ def test_rescue_rules_actions_are_reachable_too():
     assert reachable(state) == set(state.legal_actions())
 
 
-def test_a_die_is_picked_then_its_destinations_become_buttons_showing_the_new_value():
+def test_a_die_is_picked_and_its_destinations_are_buttons_showing_the_new_value():
     state = position({"red0": ("r0c1", 3)})          # on the 2 card; 4 when it moves
     html = draw(state)
-    assert not any(a.startswith("move red0") for c, a in buttons(html) if c == "act")
-    select = next(a for c, a in buttons(html) if c == "select" and int(a) % 4 == DIE["red0"])
-    picked = draw(state, selection=[int(select)])
-    moves = {a for c, a in buttons(picked) if c == "act"}
-    assert moves == {a for a in state.legal_actions() if a.startswith("move red0")}
-    assert "it will show 4" in picked and 'aria-pressed="true"' in picked
+    acts = {a for c, a in buttons(html) if c == "act"}
+    assert acts == {a for a in state.legal_actions() if a.startswith("move red0")}   # the first die, picked
+    assert "it will show 4" in html and "chosen" in html
+    select = [a for c, a in buttons(html) if c == "select"]
+    # the other die is picked by tapping it, on the board or in the panel
+    assert {int(a) % 4 for a in select} == {DIE["red1"]} and "Move the 1 instead" in html
+    picked = draw(state, selection=[int(select[0])])
+    assert {a for c, a in buttons(picked) if c == "act"} == {a for a in state.legal_actions()
+                                                             if a.startswith("move red1")}
+    assert "Move the 3 instead" in picked
 
 
-def test_taps_pick_switch_and_put_down_a_die():
+def test_a_die_on_a_destination_is_part_of_it_and_picked_from_the_panel():
+    state = position({"red0": ("r0c1", 3), "red1": ("r0c0", 5)})     # red0 may stack on red1
+    html = draw(state)
+    cell = re.search(r'<div class="gk-cell[^"]*"[^>]*>(?:(?!<div class="gk-cell).)*data-arg="move red0 r0c0"'
+                     r'(?:(?!<div class="gk-cell).)*', html).group(0)
+    assert 'data-cmd="select"' not in cell                               # one button per place
+    assert "Move the 5 instead" in html
+
+
+def test_taps_switch_the_picked_die():
     ctx = SimpleNamespace(selection=[], hint=None)
     both = ["red0", "red1"]
-    assert chosen_die(ctx, both) is None
-    ctx.selection = [0]                      # tap red0
-    assert chosen_die(ctx, both) == "red0"
-    ctx.selection = [0, 4 + 1]               # then red1
+    assert chosen_die(ctx, both) == "red0" and chosen_die(ctx, []) is None
+    ctx.selection = [1]                      # tap red1
     assert chosen_die(ctx, both) == "red1"
-    ctx.selection = [0, 5, 8 + 1]            # red1 again: put down
-    assert chosen_die(ctx, both) is None
-    assert chosen_die(SimpleNamespace(selection=[], hint=None), ["red1"]) == "red1"   # the only one
+    ctx.selection = [1, 4 + 0]               # then red0
+    assert chosen_die(ctx, both) == "red0"
     assert chosen_die(SimpleNamespace(selection=[], hint="move red1 r0c1"), both) == "red1"
 
 

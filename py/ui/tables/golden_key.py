@@ -256,21 +256,22 @@ def last_action_events(view: dict) -> list[dict]:
 
 
 def chosen_die(ctx, selectable: list[str]) -> str | None:
-    """The die picked for the move. Each tap on a die is a `select` with a fresh
-    number (4 × taps so far + the die), so ctx.selection is the list of taps in
-    order: a tap picks that die, a second tap on it puts it down. With nothing
-    tapped, the only die that can act is picked already, or the suggested one."""
-    chosen = None
-    if len(selectable) == 1:
-        chosen = selectable[0]
+    """The die picked for the move or flick. One is always picked when any can
+    act (the suggested one, else the first), so that where it may go is on the
+    board at once; tapping another die picks that one. Each tap is a `select`
+    with a fresh number (4 × taps so far + the die), so ctx.selection lists the
+    taps in order."""
+    if not selectable:
+        return None
+    chosen = selectable[0]
     if ctx.hint:
         words = ctx.hint.split()
         if len(words) >= 2 and words[1] in selectable:
             chosen = words[1]
     for tap in ctx.selection:
-        die = DICE[tap % 4]
-        chosen = None if chosen == die else die
-    return chosen if chosen in selectable else None
+        if DICE[tap % 4] in selectable:
+            chosen = DICE[tap % 4]
+    return chosen
 
 
 # ---- the table --------------------------------------------------------------------------
@@ -405,18 +406,19 @@ class GoldenKeyTable(Table):
             return {die: ("is-landing", "")}
         return {}
 
-    def _die(self, view, ctx, name, cls="", style="", cmd="", arg="", tap_words="") -> str:
+    def _die(self, view, ctx, name, cls="", style="", cmd="", arg="", tap_words="", chosen_words="") -> str:
         t = ctx.t
         info = view["dice"][name]
         owner = info["owner"]
         label = t("gk.die.label", colour=t("gk.colour." + COLOURS[owner]), n=info["value"],
                   name=ctx.names[owner])
+        if chosen_words:
+            label += ", " + chosen_words
         classes = f"gk-die gk-{COLOURS[owner]} {cls}".strip()
         style_attr = f' style="{style}"' if style else ""
         if cmd:
             inner = die_svg(owner, info["value"]) + f'<span class="sr-only">{esc(label)}, {esc(tap_words)}</span>'
-            return tappable(inner, cmd, arg, classes + " is-tappable",
-                            extra=style_attr + f' aria-pressed="{"true" if "is-chosen" in cls else "false"}"')
+            return tappable(inner, cmd, arg, classes + " is-tappable", extra=style_attr)
         return (f'<span class="{classes}" role="img" aria-label="{esc(label)}"{style_attr}>'
                 f'{die_svg(owner, info["value"])}</span>')
 
@@ -433,16 +435,15 @@ class GoldenKeyTable(Table):
         if name in anim:
             classes.append(anim[name][0])
             style = anim[name][1]
-        if name in selectable:
-            if name == chosen:
-                classes.append("is-chosen")
-            if hinted:
-                classes.append("is-hint")
-            taps = len(ctx.selection)
-            words = t("gk.tap.drop") if name == chosen else (
-                t("gk.tap.flick") if name in view["flicks"] else t("gk.tap.pick"))
-            html = self._die(view, ctx, name, " ".join(classes), style, "select",
-                             str(4 * taps + DICE.index(name)), words)
+        if hinted:
+            classes.append("is-hint")
+        if name == chosen:                       # picked: drawn raised, its places are buttons
+            classes.append("is-chosen")
+            html = self._die(view, ctx, name, " ".join(classes), style, chosen_words=t("gk.die.chosen"))
+        elif name in selectable:
+            words = t("gk.tap.flick") if name in view["flicks"] else t("gk.tap.pick")
+            html = self._die(view, ctx, name, " ".join(classes) + " is-selectable", style, "select",
+                             str(4 * len(ctx.selection) + DICE.index(name)), words)
         else:
             html = self._die(view, ctx, name, " ".join(classes), style)
         if name in view["flicks"] and view["phase"] == "flick":
@@ -488,19 +489,18 @@ class GoldenKeyTable(Table):
         where_words = t(where[1])
         dice = cell["dice"]
         parts = [card_svg(card, cell["chips"])]
-        if action:       # the whole card is the button; the dice on it are drawn, not tapped
-            for index, name in enumerate(dice):
-                slot = self._slot(kind, index, len(dice))
-                parts.append(self._die(view, ctx, name, slot + (" is-covered" if view["dice"][name]["covered"] else "")))
+        # A destination: the whole card is the button, over the dice on it (the
+        # player's other die there is picked from the panel instead).
+        if action:
             parts.append(self._target_button(view, ctx, chosen, cell["cell"], action, where_words, hinted))
-        else:
-            for index, name in enumerate(dice):
-                slot = self._slot(kind, index, len(dice))
-                hint_die = bool(ctx.hint) and len(ctx.hint.split()) > 1 and ctx.hint.split()[1] == name
-                parts.append(self._die_in_place(view, ctx, name, slot, chosen, selectable, anim, hint_die))
-            if kind != "reroll" and len(dice) == 2:       # a stack: its sum, the number that scores
-                under, top = (view["dice"][d]["value"] for d in dice)
-                parts.append(f'<span class="gk-sum" aria-hidden="true">{under}+{top}={under + top}</span>')
+        for index, name in enumerate(dice):
+            slot = self._slot(kind, index, len(dice))
+            hint_die = bool(ctx.hint) and len(ctx.hint.split()) > 1 and ctx.hint.split()[1] == name
+            parts.append(self._die_in_place(view, ctx, name, slot, chosen, [] if action else selectable,
+                                            anim, hint_die))
+        if kind != "reroll" and len(dice) == 2:       # a stack: its sum, the number that scores
+            under, top = (view["dice"][d]["value"] for d in dice)
+            parts.append(f'<span class="gk-sum" aria-hidden="true">{under}+{top}={under + top}</span>')
         classes = ["gk-cell", "gk-" + kind]
         if action:
             classes.append("is-target")
@@ -570,11 +570,9 @@ class GoldenKeyTable(Table):
             for index, name in enumerate(names):
                 slot = f"gk-fslot gk-fslot-{index if len(names) > 1 else 'one'}"
                 style_col = f"grid-column:{col}"
-                if action:
-                    die = self._die(view, ctx, name, slot)
-                else:
-                    hint_die = bool(ctx.hint) and len(ctx.hint.split()) > 1 and ctx.hint.split()[1] == name
-                    die = self._die_in_place(view, ctx, name, slot, chosen, selectable, anim, hint_die)
+                hint_die = bool(ctx.hint) and len(ctx.hint.split()) > 1 and ctx.hint.split()[1] == name
+                die = self._die_in_place(view, ctx, name, slot, chosen, [] if action else selectable,
+                                         anim, hint_die)
                 dice_html.append(f'<span class="gk-fcell" style="{style_col}">{die}</span>')
         title = t("gk.faction." + colour)
         target = ""
@@ -593,14 +591,13 @@ class GoldenKeyTable(Table):
         t = ctx.t
         colour = COLOURS[seat]
         is_turn = view["current"] == seat
-        badges = [f'<span class="badge gk-badge-{colour}">{emblem(seat)}{esc(t("gk.colour." + colour))}</span>']
+        badges = [f'<span class="badge gk-badge-{colour}">{emblem(seat)}{esc(t("gk.faction." + colour))}</span>']
         if view["first"] == seat:
             badges.append(f'<span class="badge badge-dealer">{esc(t("gk.first"))}</span>')
         won = view["chips"][seat]
         coins = "".join(coin(i < won) for i in range(max(view["target"], won)))
         body = (f'<div class="gk-plate-chips"><span class="gk-coins">{coins}</span>'
-                f'<span class="gk-chip-count">{esc(t("gk.chips.count", n=won, target=view["target"]))}</span>'
-                f'<span class="gk-faction-name">{esc(t("gk.faction." + colour))}</span></div>')
+                f'<span class="gk-chip-count">{esc(t("gk.chips.count", n=won, target=view["target"]))}</span></div>')
         facts = []
         if view["phase"] == "place" and any(view["dice"][d]["at"] is None for d in DICE if view["dice"][d]["owner"] == seat):
             rolled = [str(view["dice"][d]["value"]) for d in DICE if view["dice"][d]["owner"] == seat]
@@ -641,7 +638,8 @@ class GoldenKeyTable(Table):
                     key = "gk.say.flick_own" if info["owner"] == current else "gk.say.flick"
                     lines.append(t(key, owner=ctx.names[info["owner"]], n=info["value"], m=info["value"] % 6 + 1))
                 if deciding:
-                    lines.append(t("gk.say.flick.tap") if chosen else t("gk.say.flick.pick"))
+                    lines.append(t("gk.say.flick.tap"))
+                    controls += self._switch(view, ctx, selectable, chosen, "gk.do.other_flick")
             elif phase == "reroll":
                 reroll = view["reroll"]
                 value = view["dice"][reroll["die"]]["value"]
@@ -660,19 +658,18 @@ class GoldenKeyTable(Table):
                     reasons = "".join(f"<li>{esc(r)}</li>" for r in self._why_stuck(view, ctx, current))
                     controls.append(f'<ul class="gk-why">{reasons}</ul>')
                     controls.append(button(esc(t("gk.do.pass")), "act", "pass", cls="btn-primary"))
-                elif deciding:
-                    if chosen:
-                        info = view["dice"][chosen]
-                        lines.append(t("gk.say.chosen", n=info["value"], m=info["value"] % 6 + 1))
-                        if any(a.split()[1:2] == [chosen] for a in legal if a.startswith("move ")):
-                            lines.append(t("gk.say.move.tap"))
-                        for verb, key in (("roll", "gk.do.roll"), ("return", "gk.do.return")):
-                            action = f"{verb} {chosen}"
-                            if action in legal:
-                                m = info["value"] % 6 + 1
-                                controls.append(button(esc(t(key, n=info["value"], m=m)), "act", action))
-                    else:
-                        lines.append(t("gk.say.move.pick"))
+                elif deciding and chosen:
+                    info = view["dice"][chosen]
+                    lines.append(t("gk.say.chosen", n=info["value"], m=info["value"] % 6 + 1))
+                    if any(a.split()[1:2] == [chosen] for a in legal if a.startswith("move ")):
+                        lines.append(t("gk.say.move.tap"))
+                    controls += self._switch(view, ctx, selectable, chosen, "gk.do.other_die")
+                    for verb, key in (("roll", "gk.do.roll"), ("return", "gk.do.return")):
+                        action = f"{verb} {chosen}"
+                        if action in legal:
+                            m = info["value"] % 6 + 1
+                            controls.append(button(esc(t(key, n=info["value"], m=m)), "act", action))
+                if deciding and legal != ["pass"]:
                     if second:
                         lines.insert(0, t("gk.say.move2"))
                     if "end" in legal:
@@ -691,6 +688,18 @@ class GoldenKeyTable(Table):
         return (f'<div class="gk-panel{colour}{" is-facing" if facing else ""}" role="region" '
                 f'aria-label="{esc(title)}"><h2 class="gk-panel-title">{esc(title)}</h2>{body}{hint}{ctrl}'
                 f'{recent}</div>')
+
+    def _switch(self, view, ctx, selectable, chosen, key) -> list[str]:
+        """A button per other die that may act: pick it instead (the same as tapping it)."""
+        out = []
+        for name in selectable:
+            if name == chosen:
+                continue
+            info = view["dice"][name]
+            icon = f'<span class="gk-btn-die gk-{COLOURS[info["owner"]]}">{die_svg(info["owner"], info["value"])}</span>'
+            out.append(button(icon + esc(ctx.t(key, n=info["value"])), "select",
+                              str(4 * len(ctx.selection) + DICE.index(name)), cls="gk-switch"))
+        return out
 
     @staticmethod
     def _dice_icon() -> str:
