@@ -105,9 +105,10 @@ def check_privacy(state, probe):
     other = state.game.sample_state(views[dealt], seed)
     assert other.view(dealt) == views[dealt], "sample_state disagrees with the view"
     assert (other.game, other.players, other.options) == (state.game, state.players, state.options)
-    legal = other.legal_actions()
-    if legal:                # the same seed, the same world, and it plays on the same
+    if not state.over:       # the same seed, the same world, and it plays on the same
         again = state.game.sample_state(views[dealt], seed)
+        legal = other.legal_actions()
+        assert legal, "a sampled game in progress offers no action"
         action = probe.choice(legal)
         assert snapshot(again.apply(action)) == snapshot(other.clone().apply(action))
     assert other.view(None) == views[None], \

@@ -688,11 +688,24 @@ PRIVATE_KEYS = ("gave", "got", "discarded", "drew")
 def sample_state(view: dict, seed: int) -> WhispersState:
     """A full state agreeing with `view`: the hidden cards (others' hands beyond
     what this seat knows of them, the face-down discards it did not make, the
-    draw pile and the King pile) dealt at random from what it has not seen."""
+    draw pile and the King pile) dealt at random from what it has not seen.
+
+    A game in progress tells more than the cards: the seat to move has a card it
+    may play, or the round would have ended (WH-19). Deals that deny it are drawn
+    again, so every sampled world offers an action, as the real one does."""
+    rng = random.Random(seed)
+    for _ in range(200):
+        state = _deal(view, rng)
+        if view["current"] is None or state.legal_actions():
+            return state
+    return state        # unreachable in practice: the true deal is one of the candidates
+
+
+def _deal(view: dict, rng: random.Random) -> WhispersState:
     from . import GAME
     seat = view["seat"]
     n = view["players"]
-    rng = random.Random(seed)
+    seed = rng.randrange(2**31)
     state = WhispersState.__new__(WhispersState)
     State.__init__(state, GAME, n, seed, dict(view["options"]))
     state.goal = view["goal"]
