@@ -10,7 +10,7 @@ import re
 import time
 
 import pytest
-from table_driver import (RandomPlayer, cards_drawn, game_over, has_secrets, new_game,
+from table_driver import (DECISION, RandomPlayer, cards_drawn, game_over, has_secrets, new_game,
                           shortest_options, snapshot, view_strings)
 
 from conftest import wait_until_ready
@@ -148,7 +148,8 @@ def test_the_buttons_of_each_decision_are_on_screen_in_both_orientations(watched
     checked = 0
     deadline = time.time() + 300
     while checked < 30 and not game_over(page) and time.time() < deadline:
-        if page.locator("#app [data-cmd=act]:not([disabled]), [data-cmd=handoff], [data-cmd=resume]").count():
+        # a decision on screen: a move, a pick (a die, a card), a hand-off or a summary
+        if page.locator(f"{DECISION}, [data-cmd=handoff], [data-cmd=resume]").count():
             for size in (LANDSCAPE, PORTRAIT):
                 page.set_viewport_size({"width": size[0], "height": size[1]})
                 page.wait_for_timeout(20)

@@ -25,4 +25,5 @@ fi
 
 npm ci --no-audit --no-fund --loglevel=error
 .venv/bin/python tools/build.py
-exec .venv/bin/python -m pytest tests e2e "$@"
+# Two workers (pytest-xdist): the unit tests and the browsers share both cores.
+exec .venv/bin/python -m pytest -n 2 --dist worksteal tests e2e "$@"
