@@ -38,9 +38,10 @@ def snapshot_site(head: bool = False) -> pathlib.Path:
     for item in ROOT.iterdir():
         if item.is_file() and not item.name.startswith("."):
             shutil.copy2(item, target / item.name)
-    for folder in ("static", "py"):
-        shutil.copytree(ROOT / folder, target / folder,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for folder in ("static", "py", "rules"):   # rules/: the built rules pages (sw.js keeps them)
+        if (ROOT / folder).is_dir():
+            shutil.copytree(ROOT / folder, target / folder,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     (target / "bench").mkdir()
     for item in BENCH.iterdir():
         if item.suffix in (".html", ".toml", ".py") and item.is_file():

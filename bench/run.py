@@ -7,6 +7,8 @@ measured side by side. One command runs everything and writes bench/RESULTS.md:
     python3 bench/run.py --only startup,taps   # some sections (startup, taps, engine, bots, strength)
     python3 bench/run.py --build        # run tools/build.py first (else the built site as it is)
     python3 bench/run.py --head         # our Python as of the last commit, whatever was built
+    python3 bench/run.py --only startup --with bench/RESULTS-strength.json
+                                        # and the sections this run skips from an earlier run
 
 Every timing is a median over repeated runs with its spread; every comparison is
 a ratio of two things measured in the same run, interleaved (A B B A ...), since
@@ -36,7 +38,9 @@ from common import (APP_ZIP, BENCH, ROOT, app_zip_state, fmt_bytes, fmt_ms, fmt_
                     use_built_python, wilson)
 
 SECTIONS = ("startup", "taps", "engine", "bots", "strength")
-HOME_TARGET, TABLE_TARGET = 1.3, 1.5
+# Issue 13, "instant start": ratios to the bare runtime page, measured in the same run.
+VISIBLE_TARGET, USABLE_TARGET, TABLE_TARGET = 0.2, 1.2, 1.4
+BYTES_TARGET = 1.1
 PYODIDE_TARGET = 0.5
 TAP_P95_MS = 50
 STRONG_MOVE_S = 1.0
@@ -133,6 +137,9 @@ def main(argv=None) -> int:
                          "not the built app.zip")
     ap.add_argument("--out", help="report path (default bench/RESULTS.md; quick: bench/RESULTS-quick.md)")
     ap.add_argument("--rerender", metavar="JSON", help="write the report again from a run's .json, measuring nothing")
+    ap.add_argument("--with", dest="earlier", metavar="JSON", action="append", default=[],
+                    help="an earlier run's .json: the sections it measured and this run does not "
+                         "are put into this report, said to be from that run (repeatable)")
     args = ap.parse_args(argv)
     if args.rerender:
         source = pathlib.Path(args.rerender)
@@ -141,6 +148,8 @@ def main(argv=None) -> int:
             use_built_python()
             from royaltable import registry
             data["levels"] = {g: list(registry.get(g).bots) for g in registry.ids()}
+        for earlier in args.earlier:
+            merge_earlier(data, pathlib.Path(earlier))
         target = pathlib.Path(args.out) if args.out else source.with_suffix(".md")
         target.write_text(render(data))
         log(f"wrote {target}")
@@ -149,6 +158,11 @@ def main(argv=None) -> int:
     unknown = set(wanted) - set(SECTIONS)
     if unknown:
         ap.error(f"unknown section(s) {', '.join(sorted(unknown))}")
+    for earlier in args.earlier:
+        try:
+            json.loads(pathlib.Path(earlier).read_text())["machine"]["date"]
+        except (OSError, ValueError, KeyError, TypeError) as err:
+            ap.error(f"--with {earlier}: not a bench run's .json ({type(err).__name__}: {err})")
     s = settings(args)
     out = pathlib.Path(args.out) if args.out else BENCH / ("RESULTS-quick.md" if args.quick else "RESULTS.md")
 
@@ -190,12 +204,66 @@ def main(argv=None) -> int:
         shutil.rmtree(snapshot, ignore_errors=True)
     data["machine"]["load_end"] = load()
     data["total_s"] = time.time() - T0
+    for earlier in args.earlier:
+        merge_earlier(data, pathlib.Path(earlier))
 
     out.write_text(render(data))
     out.with_suffix(".json").write_text(json.dumps(data, indent=1, default=str))
     log(f"wrote {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} "
         f"in {data['total_s'] / 60:.1f} min")
     return 0
+
+
+# What a section's report needs of its run besides the section itself.
+RUN_CONTEXT = ("settings", "quick", "head", "machine", "build", "games", "levels", "playable", "command")
+
+
+def merge_earlier(data: dict, path: pathlib.Path) -> None:
+    """--with: every section the earlier run measured (or had itself merged) that
+    this run did not measure is kept in data["merged"] with what its report
+    needs of that run (its machine, settings, levels), so it is rendered as that
+    run rendered it and said to be from it. A section that failed there is left out."""
+    old = json.loads(path.read_text())
+    try:
+        shown = path.resolve().relative_to(ROOT).as_posix()
+    except ValueError:
+        shown = str(path)
+    merged = data.setdefault("merged", {})
+    for name in SECTIONS:
+        if name in data.get("sections", []) or name in merged:
+            continue
+        if name in old.get("merged", {}):                    # merged there from a still earlier run
+            merged[name] = old["merged"][name]
+        elif name in old.get("sections", []) and name in old:
+            if isinstance(old[name], dict) and "failed" in old[name]:
+                log(f"--with {shown}: {name} failed in that run, left out")
+                continue
+            run = {k: old[k] for k in RUN_CONTEXT if k in old}
+            run.update({"sections": [name], name: old[name]})
+            m = old["machine"]
+            merged[name] = {"file": shown, "date": m["date"], "command": old.get("command", "?"),
+                            "commit": m.get("commit", "?") + (" + uncommitted changes" if m.get("dirty") else ""),
+                            "load": f"{m.get('load', '?')} at start, {m.get('load_end', '?')} at end",
+                            "duration_s": old.get("durations", {}).get(name), "run": run}
+        else:
+            continue
+        log(f"--with {shown}: {name} from the run of {merged[name]['date']}")
+
+
+def merged_note(d: dict) -> list[str]:
+    merged = d.get("merged") or {}
+    if not merged:
+        return []
+    by_run: dict[tuple, list[str]] = {}
+    for name in SECTIONS:
+        if name in merged:
+            e = merged[name]
+            by_run.setdefault((e["file"], e["date"], e["command"], e["commit"]), []).append(name)
+    runs = "; ".join(f"{', '.join(names)} from `{file}`, measured {date} by `{command}` (commit {commit})"
+                     for (file, date, command, commit), names in by_run.items())
+    return [f"**Sections from earlier runs** (`--with`): {runs}. The rest was measured in this run "
+            f"({', '.join(d['sections'])}). A merged section's figures, ratios and targets are that "
+            "run's, on that run's machine load (given in the section).", ""]
 
 
 # ---- the report ---------------------------------------------------------------------
@@ -208,7 +276,7 @@ def render(d: dict) -> str:
              "Every timing is the median of repeated runs with its spread (min–max unless "
              "said otherwise); every ratio compares two things measured in the same run, "
              "interleaved, so the machine's other load falls on both sides.",
-             "", "## Machine", "",
+             "", *merged_note(d), "## Machine", "",
              table(["what", "value"], [
                  ["CPU", f"{m['cpu']} ({m['cores']} cores)"], ["RAM", m["ram"]], ["OS", m["os"]],
                  ["Chromium", f"{m['chromium']} (Debian; headless, driven by Playwright {m['playwright']})"],
@@ -223,21 +291,32 @@ def render(d: dict) -> str:
     sections = []
     for name, fn in (("startup", render_startup), ("engine", render_engine), ("taps", render_taps),
                      ("bots", render_bots), ("strength", render_strength)):
-        if name not in d["sections"]:
+        if name in d["sections"]:
+            if name in d and isinstance(d[name], dict) and "failed" in d[name]:
+                sections.append(f"## {name}\n\n**FAILED**: {d[name]['failed']}\n")
+                targets.append([name, "the section failed", "—", "**MISSED**"])
+                continue
+            text, tg = fn(d)
+        elif name in (d.get("merged") or {}):
+            e = d["merged"][name]
+            text, tg = fn(e["run"])
+            head, _, rest = text.partition("\n")
+            text = (f"{head}\n\n*From an earlier run, merged with `--with {e['file']}`: measured "
+                    f"{e['date']} by `{e['command']}`, commit {e['commit']}; load average "
+                    f"{e['load']}.*\n" + rest)
+            tg = [[f"{row[0]} (earlier run, {e['date']})", *row[1:]] for row in tg]
+        else:
             continue
-        if name in d and isinstance(d[name], dict) and "failed" in d[name]:
-            sections.append(f"## {name}\n\n**FAILED**: {d[name]['failed']}\n")
-            targets.append([name, "the section failed", "—", "**MISSED**"])
-            continue
-        text, tg = fn(d)
         sections.append(text)
         targets += tg
     parts += ["## Targets", "", table(["target", "measured", "limit", "Target"], targets), ""]
     parts += sections
     if d.get("durations"):
+        earlier = [[f"{k} (earlier run, {e['date']})", f"{e['duration_s'] / 60:.1f} min", "see that run"]
+                   for k, e in (d.get("merged") or {}).items() if e.get("duration_s") is not None]
         parts += ["## Run time", "", table(["section", "wall time", "load average when it began"],
                   [[k, f"{v / 60:.1f} min", d.get("loads", {}).get(k, "?")]
-                   for k, v in d["durations"].items()]), ""]
+                   for k, v in d["durations"].items()] + earlier), ""]
         if isinstance(d.get("strength"), list) and d["strength"] and "strength" in d["durations"]:
             idle = (d["total_s"] - d["durations"]["strength"]
                     + sum(r["cpu_seconds"] for r in d["strength"]) / 2)
@@ -265,7 +344,12 @@ def code_line(d) -> str:
 
 
 def pyodide_python(d):
-    return (d.get("engine") or {}).get("node_python") or (d.get("bots") or {}).get("browser_python") or "?"
+    runs = [d] + [e["run"] for e in (d.get("merged") or {}).values()]
+    for run in runs:
+        found = (run.get("engine") or {}).get("node_python") or (run.get("bots") or {}).get("browser_python")
+        if found:
+            return found
+    return "?"
 
 
 def render_startup(d):
@@ -273,20 +357,28 @@ def render_startup(d):
     rounds = st["rounds"]
     targets = st["targets"]
     games = [t for t in targets if t not in ("bare", "home")]
+    apps = [t for t in targets if t != "bare"]
+    instant = st.get("version", 1) >= 2   # runs before "instant start" timed the home screen as drawn
     lines = ["## 1. Start-up in Chromium", "",
              "Seconds from navigation start to: the bare page's empty Python script having run "
-             "(`bench/bare.html`: the same vendored PyScript + Pyodide, nothing of ours); our home "
-             "screen usable (`#app:not([hidden]) .topbar`); the first table drawn after tapping "
-             "play then start at once (`.table-main`). **Cold**: a new browser profile (no HTTP "
-             "cache, no service worker). **Warm**: a reload in the same profile. **Offline**: a "
-             "reload with the network cut, once a service worker controls the page. "
+             "(`bench/bare.html`: the same vendored PyScript + Pyodide, nothing of ours, the "
+             "yardstick); our home screen **visible** (the game list painted: the first animation "
+             "frame in which a `.game-card` has a box, i.e. the first paint of the home screen "
+             "the build writes into index.html; the browser's own first-contentful-paint beside "
+             "it); our home screen **usable** (Python has taken over: `window.royalReady` and the "
+             "`#boot` note gone, what the e2e tests wait for); the first table drawn after tapping "
+             "play then start at once, as soon as the home screen is usable (`.table-main`). "
+             "**Cold**: a new browser profile (no HTTP cache, no service worker). **Warm**: a "
+             "reload in the same profile, online, once the first visit is over (the app's service "
+             "worker then answers; the bare page has none and uses the HTTP cache). **Offline**: "
+             "a reload with the network cut, once a service worker controls the page. "
              f"{len(rounds)} rounds, targets visited in rotating order in each; ratios are taken "
              "within each round (cold to cold, warm to warm; offline to the bare page's warm "
-             "reload, the best the bare page can do), then the median.", ""]
+             "reload, the best the bare page can do), then the median. Every load of the app "
+             "(one per playable game) counts towards visible and usable.", ""]
     rows, tg = [], []
-    bare = {ph: [r["bare"][ph]["ready"] for r in rounds] for ph in ("cold", "warm")}
 
-    def row(label, phase, values, comparator, limit):
+    def row(label, phase, values, comparator, limit, target_label=None):
         if not values:
             return
         s = summary(values)
@@ -294,37 +386,48 @@ def render_startup(d):
         rs = summary(ratios) if ratios else None
         ok = None if (limit is None or rs is None) else rs["median"] <= limit
         rows.append([label, phase, fmt_s(s["median"]), f"{fmt_s(s['min'])}–{fmt_s(s['max'])}", s["n"],
-                     fmt_ratio(rs["median"]) + (f" ({fmt_ratio(rs['min'])}–{fmt_ratio(rs['max'])})" if rs else "")
+                     fmt_ratio(rs["median"]) + f" ({fmt_ratio(rs['min'])}–{fmt_ratio(rs['max'])})"
                      if rs else "—", f"≤ {limit}×" if limit else "—", met(ok) if limit else "—"])
         if limit:
-            tg.append([f"{label}, {phase}", fmt_ratio(rs["median"]) + " of bare", f"≤ {limit}×", met(ok)])
+            tg.append([f"{target_label or label}, {phase}", fmt_ratio(rs["median"]) + " of bare",
+                       f"≤ {limit}×", met(ok)])
 
     for phase in ("cold", "warm", "offline"):
         comp_phase = "warm" if phase == "offline" else phase
         if phase != "offline":
-            row("bare page: script ran", phase, bare[phase], None, None)
-        # home usable, from every load of the app (one per playable game)
-        home_v, home_c, table_v = [], [], {}
+            row("bare page: script ran", phase, [r["bare"][phase]["ready"] for r in rounds], None, None)
+        series: dict[str, tuple[list, list]] = {}
+
+        def add(key, r, marks, mark):
+            if marks.get(mark) is not None:
+                pair = series.setdefault(key, ([], []))
+                pair[0].append(marks[mark])
+                pair[1].append(r["bare"][comp_phase]["ready"])
         for r in rounds:
-            for t in targets:
-                if t == "bare" or phase not in r[t]:
+            for t in apps:
+                if phase not in r[t]:
                     continue
-                home_v.append(r[t][phase]["ready"])
-                home_c.append(r["bare"][comp_phase]["ready"])
-                if "table" in r[t][phase]:
-                    table_v.setdefault(t, ([], []))
-                    table_v[t][0].append(r[t][phase]["table"])
-                    table_v[t][1].append(r["bare"][comp_phase]["ready"])
-        if not home_v:
+                marks = r[t][phase]
+                for mark in ("visible", "fcp", "ready"):
+                    add(mark, r, marks, mark)
+                add(("table", t), r, marks, "table")
+        if "ready" not in series:
             rows.append(["home screen usable", phase, "n/a: no service worker yet" if phase == "offline"
                          else "n/a", "", "", "", "", ""])
             if phase == "offline":
                 tg.append(["offline start-up", "n/a: no service worker yet", "—", "n/a"])
             continue
-        row("home screen usable", phase, home_v, home_c, HOME_TARGET)
+        if instant:
+            row("home screen visible (game list painted)", phase, *series.get("visible", ([], [])),
+                VISIBLE_TARGET, "home screen visible")
+            row("first contentful paint (the browser's)", phase, *series.get("fcp", ([], [])), None)
+            row("home screen usable (Python took over)", phase, *series["ready"], USABLE_TARGET,
+                "home screen usable")
+        else:
+            row("home screen drawn (`.topbar`, an older run's measure)", phase, *series["ready"], None)
         for game in games:
-            if game in table_v:
-                row(f"first table: {game}", phase, *table_v[game], TABLE_TARGET)
+            if ("table", game) in series:
+                row(f"first table: {game}", phase, *series[("table", game)], TABLE_TARGET if instant else None)
     lines += [table(["page", "load", "median", "spread", "n", "ratio to bare", "limit", "Target"], rows), ""]
     deltas = []
     for game in games:
@@ -349,7 +452,7 @@ def render_startup(d):
             codes = {}
             for e in reqs:
                 codes[e["status"]] = codes.get(e["status"], 0) + 1
-            cold_n = len([e for e in first["cold_requests"] if not e["precache"]])
+            cold_n = len([e for e in first["cold_requests"] if not e["precache"] and not e["sw"]])
             how = ""
             if phase == "warm" and not reqs and first.get("controlled"):
                 how = ": the service worker served everything"
@@ -360,9 +463,17 @@ def render_startup(d):
                         + how])
         sw = first.get("sw", {})
         if sw.get("state") == "controlling":
-            at = [r[t]["sw"].get("at_ms", float("nan")) / 1000 for r in rounds if r[t].get("sw")]
-            obs.append([t, "service worker", f"controls the page (precache complete) "
-                        f"{fmt_s(median(at))} after the first navigation started (median)"])
+            at = [r[t]["sw"]["at_ms"] / 1000 for r in rounds if (r[t].get("sw") or {}).get("at_ms")]
+            kept = [r[t]["sw"]["precached_ms"] / 1000 for r in rounds
+                    if (r[t].get("sw") or {}).get("precached_ms")]
+            not_kept = sum((r[t].get("sw") or {}).get("precached") is False for r in rounds)
+            text = f"controls the page {fmt_s(median(at))} after the first navigation started (median)"
+            if kept:
+                text += (f"; the runtime kept for offline (`html[data-offline=ready]`) after "
+                         f"{fmt_s(median(kept))} (median)")
+            if not_kept:
+                text += f"; **not kept after {web_precache_s():.0f} s in {not_kept} of {len(rounds)} visits**"
+            obs.append([t, "service worker", text])
         else:
             obs.append([t, "service worker", {"none": "n/a: no service worker yet", "registered":
                         "registered but not controlling after 120 s"}.get(sw.get("state"), sw.get("state", "?"))])
@@ -376,10 +487,16 @@ def render_startup(d):
     return "\n".join(lines) + "\n" + weight_text, tg + wtg
 
 
+def web_precache_s() -> float:
+    import web
+    return web.PRECACHE_TIMEOUT_MS / 1000
+
+
 def render_weight(d):
     import web
     st = d["startup"]
     targets = st["targets"]
+    apps = [t for t in targets if t != "bare"]
     per_round = [{t: web.weigh(r[t]["cold_requests"]) for t in targets} for r in st["rounds"]]
     w = per_round[0]
     head = ["kind"] + [("bare page" if t == "bare" else f"home + {t} table" if t != "home" else "home")
@@ -396,7 +513,7 @@ def render_weight(d):
     rows.append(["requests: the page's / service-worker precache"] + [
         f"{w[t]['page_requests']} / {w[t]['precache_requests']}" for t in targets])
     rows.append(["bytes sent in all, every round"] + [
-        ", ".join(fmt_bytes(r[t]["page_bytes"] + r[t]["precache_bytes"]) for r in per_round)
+        ", ".join(fmt_bytes(r[t]["sent"]) for r in per_round)
         for t in targets])
     rows.append(["of which fetched twice (by the page and by the precache), every round"] + [
         ", ".join(fmt_bytes(r[t]["twice"]) for r in per_round) for t in targets])
@@ -404,18 +521,61 @@ def render_weight(d):
             "What the cold visits downloaded from the local server, by kind: each file counted "
             "once (uncompressed, as http.server sends it; \"gz\" is what gzip -6 of the same files "
             "weighs, as most static hosts would send it). Round 1 for the kinds; the sent bytes for "
-            "every round. A service worker's precache requests are told apart by their `no-cache` "
-            "request headers.", "", table(head, rows), ""]
+            "every round. A service worker's precache requests are told apart by their request "
+            "headers (`Cache-Control: max-age=0` or `no-cache`: a revalidation, or a reload past "
+            "the HTTP cache).", "", table(head, rows), ""]
     missing = sorted({p for t in targets for p in w[t]["not_found"]})
     if missing:
         text += [f"Not found (404) during the visit: {', '.join(missing)}", ""]
-    twice = [r[t]["twice"] for r in per_round for t in targets if t != "bare"]
-    doubled = sum(x > 1e6 for x in twice)
-    if doubled:
-        text += [f"In {doubled} of {len(twice)} first visits of the app, the page and the service "
-                 "worker's precache (which asks with `cache: \"reload\"`, past the HTTP cache) both "
-                 "downloaded the runtime, so a first visit cost about twice the weight.", ""]
-    return "\n".join(text), []
+
+    # Bytes sent on a first visit: the app until its service worker has kept the
+    # runtime, against the bare page's first visit in the same round.
+    tg = []
+    if apps:
+        app_sent, bare_sent, ratios = [], [], []
+        for r, rnd in zip(per_round, st["rounds"]):
+            for t in apps:
+                app_sent.append(r[t]["sent"])
+                bare_sent.append(r["bare"]["sent"])
+                ratios.append(r[t]["sent"] / r["bare"]["sent"] if r["bare"]["sent"] else float("nan"))
+        a, b, q = summary(app_sent), summary(bare_sent), summary(ratios)
+        ok = q["median"] <= BYTES_TARGET
+        twice: dict[str, int] = {}
+        for r in per_round:
+            for t in apps:
+                for path in r[t].get("twice_paths", {}):
+                    twice[path] = twice.get(path, 0) + 1
+        visits = len(app_sent)
+        unfinished = sum((rnd[t].get("sw") or {}).get("precached") is False
+                         for rnd in st["rounds"] for t in apps)
+        revalidated = summary([r[t].get("revalidated", 0) for r in per_round for t in apps])
+        twice_text = ("none" if not twice else
+                      "; ".join(f"`{path}` in {n} of {visits} visits" for path, n in sorted(twice.items())))
+        until = (f"the service worker had kept the runtime (`html[data-offline=ready]`, or "
+                 f"{web_precache_s():.0f} s)" if st.get("version", 1) >= 2
+                 else "a service worker controlled the page (an older run)")
+        text += ["**Bytes sent on a first visit**: every body byte the server sent from the "
+                 f"navigation until {until}, against the bare "
+                 "page's first visit in the same round; headers not counted. "
+                 f"{visits} first visits of the app, {len(per_round)} of the bare page.", "",
+                 table(["", "median", "spread"], [
+                     ["the app, first visit", fmt_bytes(a["median"]), f"{fmt_bytes(a['min'])}–{fmt_bytes(a['max'])}"],
+                     ["the bare page, first visit", fmt_bytes(b["median"]), f"{fmt_bytes(b['min'])}–{fmt_bytes(b['max'])}"],
+                     ["app ÷ bare", f"**{fmt_ratio(q['median'])}** (target ≤ {BYTES_TARGET}×: {met(ok)})",
+                      f"{fmt_ratio(q['min'])}–{fmt_ratio(q['max'])}"],
+                     ["requests answered 304 (a revalidation, no body)", f"{revalidated['median']:.0f}",
+                      f"{revalidated['min']:.0f}–{revalidated['max']:.0f}"],
+                 ]), "",
+                 f"Files the server sent whole more than once in one first visit (`/` and "
+                 f"`/index.html` counted as one file): {twice_text}.", ""]
+        if unfinished:
+            text += [f"**In {unfinished} of {visits} visits the service worker had not kept the "
+                     f"runtime after {web_precache_s():.0f} s**: those totals stop there.", ""]
+        tg.append(["bytes sent on a first visit", f"{fmt_bytes(a['median'])}, {fmt_ratio(q['median'])} "
+                   f"of bare ({fmt_bytes(b['median'])})" + (f"; sent twice: {', '.join(sorted(twice))}"
+                                                            if twice else ""),
+                   f"≤ {BYTES_TARGET}×", met(ok)])
+    return "\n".join(text), tg
 
 
 def render_taps(d):

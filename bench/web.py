@@ -20,8 +20,12 @@ from common import CHROMIUM, ROOT
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
-READY_HOME = "#app:not([hidden]) .topbar"
 READY_BARE = "body[data-ready]"
+# The app's home screen is in the first HTML (tools/prerender.py), so it is on
+# screen long before it works: "usable" is Python having taken over
+# (py/main.py sets royalReady, then removes the boot note), as e2e/ waits for it.
+USABLE = "() => window.royalReady === true && !document.getElementById('boot')"
+PRECACHE_TIMEOUT_MS = 120_000
 TABLE = ".table-main"
 LOAD_TIMEOUT_MS = 180_000
 
@@ -47,7 +51,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def log_request(self, code="-", size="-"):
         headers = self.headers
-        precache = ("no-cache" in (headers.get("Cache-Control") or "")
+        # A service worker's precache asks with cache: "no-cache" (Chromium sends
+        # Cache-Control: max-age=0, a revalidation) or "reload" (no-cache); a
+        # first visit's own requests send neither.
+        cache_control = headers.get("Cache-Control") or ""
+        precache = ("no-cache" in cache_control or "max-age=0" in cache_control
                     or "no-cache" in (headers.get("Pragma") or ""))
         self._entry = {"phase": self.recorder.phase, "path": urlsplit(self.path).path,
                        "status": int(code) if str(code).isdigit() or isinstance(code, int) else 0,
@@ -88,40 +96,87 @@ class Site:
 # ---- start-up ------------------------------------------------------------------------
 
 # Runs in every document before the page's own scripts: records, against the
-# navigation start (performance.now()), when the page became usable and, for a
-# game, taps "play" then "start" at once (as an instant person would) and records
-# when the table is drawn. The app draws synchronously inside a tap.
+# navigation start (performance.now()),
+#  - bare page: when its script has run (`ready`);
+#  - the app: when the game list is first on screen (`visible`: the first
+#    animation frame in which a .game-card has a box, i.e. the frame that paints
+#    it; rendering waits for the stylesheets, so this is the first paint of the
+#    pre-drawn home screen), when Python has taken over (`ready`, the home screen
+#    usable), and, for a game, taps "play" then "start" at once (as an instant
+#    person would) and records when the table is drawn (`table`). The app draws
+#    synchronously inside a tap. Also the browser's first-contentful-paint
+#    (`fcp`) and when the service worker said the runtime is kept
+#    (`offline_ready`, html[data-offline=ready]), and when a service worker took
+#    control of the page (`controlled`, its controllerchange).
 INIT_SCRIPT = """
 (() => {
   const plan = %s;
   const marks = window.__bench = {};
+  // A tap where the button is: py/ui/taps.py drops a second tap on the same spot
+  // just after a tap changed the screen (element.click() would tap at 0, 0).
+  const tap = el => {
+    const box = el.getBoundingClientRect();
+    el.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window,
+      clientX: box.x + box.width / 2, clientY: box.y + box.height / 2}));
+  };
+  const usable = () => plan.app ? (window.royalReady === true && !document.getElementById("boot"))
+                                : !!document.querySelector(plan.ready);
   const check = () => {
-    if (marks.ready === undefined && document.querySelector(plan.ready)) {
+    if (marks.ready === undefined && usable()) {
       marks.ready = performance.now();
       if (plan.game) {
-        const setup = document.querySelector(`[data-game="${plan.game}"] [data-cmd=setup]`);
+        const setup = document.querySelector(`#app [data-game="${plan.game}"] [data-cmd=setup]`);
         if (!setup) { marks.error = "no setup button for " + plan.game; return; }
-        setup.click();
+        tap(setup);
         const start = document.querySelector("[data-cmd=start]");
         if (!start) { marks.error = "no start button"; return; }
-        start.click();
+        tap(start);
       }
     }
     if (plan.table && marks.ready !== undefined && marks.table === undefined
         && document.querySelector(plan.table)) {
       marks.table = performance.now();
     }
+    if (plan.app && marks.offline_ready === undefined && document.documentElement
+        && document.documentElement.dataset.offline === "ready") {
+      marks.offline_ready = performance.now();
+    }
+    if (plan.app && marks.error === undefined && document.querySelector("#boot.boot-failed")) {
+      marks.error = "the page says it failed to load: " + document.getElementById("boot").textContent.trim();
+    }
   };
   new MutationObserver(check).observe(document, {subtree: true, childList: true, attributes: true});
+  if (navigator.serviceWorker)
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      if (marks.controlled === undefined) marks.controlled = performance.now();
+    });
+  if (plan.app) {
+    const frame = () => {
+      for (const card of document.querySelectorAll(".game-card")) {
+        const box = card.getBoundingClientRect();
+        if (box.width > 0 && box.height > 0) { marks.visible = performance.now(); return; }
+      }
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  }
+  try {
+    new PerformanceObserver(list => {
+      for (const e of list.getEntries())
+        if (e.name === "first-contentful-paint" && marks.fcp === undefined) marks.fcp = e.startTime;
+    }).observe({type: "paint", buffered: true});
+  } catch (e) { /* no paint timing */ }
 })();
 """
 
 MARKS_DONE = """plan => window.__bench && (window.__bench.error !== undefined ||
-  (window.__bench.ready !== undefined && (!plan.table || window.__bench.table !== undefined)))"""
+  (window.__bench.ready !== undefined && (!plan.table || window.__bench.table !== undefined)
+   && (!plan.app || window.__bench.visible !== undefined)))"""
 
 # After a first visit: wait until a service worker (if the page registers one)
-# controls the page, i.e. its precache is complete and it has claimed us.
-SW_SETTLE = """async () => {
+# controls the page and, for the app, has kept the runtime (it posts "precached",
+# boot.js sets html[data-offline=ready]), so every byte of a first visit was sent.
+SW_SETTLE = """async plan => {
   if (!("serviceWorker" in navigator)) return {state: "unsupported"};
   if (document.readyState !== "complete")
     await new Promise(r => addEventListener("load", r, {once: true}));
@@ -129,10 +184,16 @@ SW_SETTLE = """async () => {
   const reg = await navigator.serviceWorker.getRegistration();
   if (!reg) return {state: "none"};
   const t0 = performance.now();
-  while (!navigator.serviceWorker.controller && performance.now() - t0 < 120000)
+  while (!navigator.serviceWorker.controller && performance.now() - t0 < plan.timeout)
     await new Promise(r => setTimeout(r, 50));
-  return {state: navigator.serviceWorker.controller ? "controlling" : "registered",
-          at_ms: performance.now()};
+  const controlled = navigator.serviceWorker.controller
+    ? (window.__bench.controlled ?? performance.now()) : undefined;
+  const kept = () => document.documentElement.dataset.offline === "ready";
+  while (plan.app && !kept() && performance.now() - t0 < plan.timeout)
+    await new Promise(r => setTimeout(r, 50));
+  return {state: controlled !== undefined ? "controlling" : "registered", at_ms: controlled,
+          precached: plan.app ? kept() : undefined,
+          precached_ms: plan.app && kept() ? (window.__bench.offline_ready ?? performance.now()) : undefined};
 }"""
 
 
@@ -140,9 +201,9 @@ def _plans(origin: str, games: list[str]) -> dict:
     plans = {"bare": (f"{origin}/bench/bare.html", {"ready": READY_BARE})}
     if games:
         for game in games:
-            plans[game] = (f"{origin}/?pace=0.02", {"ready": READY_HOME, "game": game, "table": TABLE})
+            plans[game] = (f"{origin}/?pace=0.02", {"app": True, "game": game, "table": TABLE})
     else:
-        plans["home"] = (f"{origin}/?pace=0.02", {"ready": READY_HOME})
+        plans["home"] = (f"{origin}/?pace=0.02", {"app": True})
     return plans
 
 
@@ -160,10 +221,11 @@ def playable_games(p, site: Site) -> list[str]:
     try:
         page = browser.new_page()
         page.goto(f"{site.origin}/")
-        page.wait_for_selector(READY_HOME, timeout=LOAD_TIMEOUT_MS)
-        return page.evaluate("""() => Array.from(document.querySelectorAll("[data-game]"))
-            .filter(card => card.querySelector("[data-cmd=setup]"))
+        page.wait_for_function(USABLE, timeout=LOAD_TIMEOUT_MS)
+        games = page.evaluate("""() => Array.from(document.querySelectorAll("#app [data-game]"))
+            .filter(card => card.querySelector("[data-cmd=setup]") && card.getClientRects().length)
             .map(card => card.dataset.game)""")
+        return list(dict.fromkeys(games))
     finally:
         browser.close()
 
@@ -184,7 +246,8 @@ def one_visit(p, site: Site, target: str, url: str, plan: dict, log) -> dict:
         site.recorder.phase = (target, "cold", id(out))
         page.goto(url, timeout=LOAD_TIMEOUT_MS)
         out["cold"] = _wait_marks(page, plan)
-        out["sw"] = page.evaluate(SW_SETTLE)
+        out["sw"] = page.evaluate(SW_SETTLE, {"app": bool(plan.get("app")),
+                                               "timeout": PRECACHE_TIMEOUT_MS})
         out["cold_requests"] = add_gzip(site.recorder.take(site.recorder.phase), site.root)
 
         site.recorder.phase = (target, "warm", id(out))
@@ -222,7 +285,8 @@ def startup(p, site: Site, games: list[str], reps: int, log, warm_up: bool = Tru
         order = targets[rep % len(targets):] + targets[:rep % len(targets)]
         log(f" start-up round {rep + 1}/{reps}: {', '.join(order)}")
         rounds.append({t: one_visit(p, site, t, *plans[t], log) for t in order})
-    return {"targets": targets, "rounds": rounds}
+    # version 2: the app's "ready" is usable (royalReady, #boot gone), "visible" the game list painted
+    return {"version": 2, "targets": targets, "rounds": rounds}
 
 
 # ---- weight --------------------------------------------------------------------------
@@ -234,10 +298,10 @@ def kind_of(path: str) -> str:
         return "our Python (app.zip, main.py)"
     if path.startswith("/static/"):
         return "our CSS, JS and art"
-    return "the page (HTML, TOML, sw.js)"
+    return "pages (index, rules), TOML, sw.js"
 
 
-KINDS = ["the page (HTML, TOML, sw.js)", "our CSS, JS and art", "our Python (app.zip, main.py)",
+KINDS = ["pages (index, rules), TOML, sw.js", "our CSS, JS and art", "our Python (app.zip, main.py)",
          "runtime (PyScript + Pyodide)"]
 
 
@@ -286,6 +350,16 @@ def weigh(requests: list[dict]) -> dict:
     out["total"] = sum(files.values())
     out["total_gzip"] = sum(out["kinds_gzip"].values())
     out["twice"] = out["page_bytes"] + out["precache_bytes"] - out["total"]
+    # Every body byte the server sent (304s send none), and which files it sent
+    # whole more than once: "/" and "/index.html" are one file.
+    out["sent"] = sum(r["bytes"] for r in requests)
+    whole: dict[str, int] = {}
+    for r in requests:
+        if r["status"] == 200 and r["bytes"] > 0:
+            name = r["path"] + "index.html" if r["path"].endswith("/") else r["path"]
+            whole[name] = whole.get(name, 0) + 1
+    out["twice_paths"] = {path: n for path, n in sorted(whole.items()) if n > 1}
+    out["revalidated"] = sum(r["status"] == 304 for r in requests)
     return out
 
 
@@ -336,7 +410,7 @@ def play_one(browser, site: Site, game: str, seed: int, log, limit_s: float = 60
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(f"{site.origin}/?pace=0.02")
-        page.wait_for_selector(READY_HOME, timeout=LOAD_TIMEOUT_MS)
+        page.wait_for_function(USABLE, timeout=LOAD_TIMEOUT_MS)
         page.click(f'[data-game="{game}"] [data-cmd=setup]')
         players = page.locator(".seat-row").count()
         for seat in range(1, players):
