@@ -540,17 +540,18 @@ def render_weight(d):
                 ratios.append(r[t]["sent"] / r["bare"]["sent"] if r["bare"]["sent"] else float("nan"))
         a, b, q = summary(app_sent), summary(bare_sent), summary(ratios)
         ok = q["median"] <= BYTES_TARGET
-        twice: dict[str, int] = {}
+        twice: dict[str, list[int]] = {}   # path -> how many times in each visit that sent it again
         for r in per_round:
             for t in apps:
-                for path in r[t].get("twice_paths", {}):
-                    twice[path] = twice.get(path, 0) + 1
+                for path, times in r[t].get("twice_paths", {}).items():
+                    twice.setdefault(path, []).append(times)
         visits = len(app_sent)
         unfinished = sum((rnd[t].get("sw") or {}).get("precached") is False
                          for rnd in st["rounds"] for t in apps)
         revalidated = summary([r[t].get("revalidated", 0) for r in per_round for t in apps])
         twice_text = ("none" if not twice else
-                      "; ".join(f"`{path}` in {n} of {visits} visits" for path, n in sorted(twice.items())))
+                      "; ".join(f"`{path}` ({'–'.join(str(x) for x in sorted({min(n), max(n)}))} times) "
+                                f"in {len(n)} of {visits} visits" for path, n in sorted(twice.items())))
         until = (f"the service worker had kept the runtime (`html[data-offline=ready]`, or "
                  f"{web_precache_s():.0f} s)" if st.get("version", 1) >= 2
                  else "a service worker controlled the page (an older run)")
@@ -572,7 +573,7 @@ def render_weight(d):
             text += [f"**In {unfinished} of {visits} visits the service worker had not kept the "
                      f"runtime after {web_precache_s():.0f} s**: those totals stop there.", ""]
         tg.append(["bytes sent on a first visit", f"{fmt_bytes(a['median'])}, {fmt_ratio(q['median'])} "
-                   f"of bare ({fmt_bytes(b['median'])})" + (f"; sent twice: {', '.join(sorted(twice))}"
+                   f"of bare ({fmt_bytes(b['median'])})" + (f"; sent more than once: {', '.join(sorted(twice))}"
                                                             if twice else ""),
                    f"≤ {BYTES_TARGET}×", met(ok)])
     return "\n".join(text), tg

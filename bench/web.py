@@ -146,10 +146,11 @@ INIT_SCRIPT = """
     }
   };
   new MutationObserver(check).observe(document, {subtree: true, childList: true, attributes: true});
-  if (navigator.serviceWorker)
+  try {
     navigator.serviceWorker.addEventListener("controllerchange", () => {
       if (marks.controlled === undefined) marks.controlled = performance.now();
     });
+  } catch (e) { /* no service workers here (about:blank, file:) */ }
   if (plan.app) {
     const frame = () => {
       for (const card of document.querySelectorAll(".game-card")) {
