@@ -4,6 +4,7 @@ measured side by side. One command runs everything and writes bench/RESULTS.md:
     python3 bench/run.py                # the full suite (~30-45 min on 2 cores)
     python3 bench/run.py --quick        # a smoke run in a few minutes -> bench/RESULTS-quick.md
     python3 bench/run.py --games 400    # more games per strength pairing (default 200)
+    python3 bench/run.py --games-for court=600   # more for one game (a narrower interval)
     python3 bench/run.py --only startup,taps   # some sections (startup, taps, engine, bots, strength)
     python3 bench/run.py --build        # run tools/build.py first (else the built site as it is)
     python3 bench/run.py --head         # our Python as of the last commit, whatever was built
@@ -61,7 +62,7 @@ def settings(args) -> dict:
              "startup_warm_up": False}
     else:
         s = {"startup_reps": 5, "engine_reps": 5, "engine_batch_s": 0.5, "min_taps": 150,
-             "max_tap_games": 4, "positions": 30, "chunks": 3, "games": args.games or 200,
+             "max_tap_games": 4, "positions": 60, "chunks": 3, "games": args.games or 200,
              "startup_warm_up": True}
     if args.reps:
         s["startup_reps"] = s["engine_reps"] = args.reps
@@ -129,6 +130,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="a short smoke run (few repeats, 8 games)")
     ap.add_argument("--games", type=int, help="games per strength pairing (default 200; quick 8)")
+    ap.add_argument("--games-for", metavar="GAME=N[,GAME=N]",
+                    help="more games per pairing for some games, e.g. court=600")
     ap.add_argument("--reps", type=int, help="repeats for start-up and engine speed")
     ap.add_argument("--only", help="comma-separated sections: " + ",".join(SECTIONS))
     ap.add_argument("--build", action="store_true", help="run tools/build.py first")
@@ -197,9 +200,11 @@ def main(argv=None) -> int:
                                                                 app_zip))
         if "strength" in wanted:
             import strength
-            matches = [(g, hero, rest, registry.get(g).default_players or registry.get(g).min_players)
+            matches = [(g, hero, rest, strength.players_for(g))
                        for g in registry.ids() for hero, rest in strength.pairings(g)]
-            guarded(data, "strength", lambda: strength.tournaments(matches, s["games"], 2, log))
+            more = {name: int(n) for name, n in (item.split("=") for item in
+                                                  (args.games_for or "").split(",") if item)}
+            guarded(data, "strength", lambda: strength.tournaments(matches, s["games"], 2, log, more))
     finally:
         shutil.rmtree(snapshot, ignore_errors=True)
     data["machine"]["load_end"] = load()
@@ -680,27 +685,38 @@ def render_strength(d):
     for r in d["strength"]:
         low, high = wilson(r["wins"], r["games"])
         strongest = d["levels"][r["game"]][-1] == r["hero"]
-        clearly = low > r["share"]
+        share = r["share"]
+        if r["rest"] == "random":
+            # the target against random players: at least twice the share
+            ok, limit = r["win_rate"] >= 2 * share, f"≥ {2 * share:.0%} (2× share)"
+        else:
+            ok, limit = low > share, f"CI above {share:.0%}"
+        length = (f"{r['mean_length']:.1f} {r['unit']}" if r.get("unit") else "—")
         rows.append([r["game"], f"one {r['hero']} vs {r['players'] - 1} {r['rest']}", r["games"],
-                     f"**{r['win_rate']:.1%}**", f"{low:.0%}–{high:.0%}", f"{r['share']:.0%}",
-                     fmt_ratio(r["win_rate"] / r["share"]), f"{r['seconds_per_game']:.2f} s",
-                     met(clearly) if strongest else ("above share" if clearly else "not clearly above share")])
+                     f"**{r['win_rate']:.1%}**", f"{low:.0%}–{high:.0%}", f"{share:.0%}",
+                     fmt_ratio(r["win_rate"] / share), length, f"{r['seconds_per_game']:.2f} s",
+                     met(ok) if strongest else ("above share" if low > share else "not clearly above share")])
         if strongest:
-            tg.append([f"{r['game']}: {r['hero']} beats {r['rest']} clearly",
-                       f"{r['win_rate']:.1%} wins (95% CI {low:.0%}–{high:.0%}) vs share {r['share']:.0%}",
-                       "CI above share", met(clearly)])
+            tg.append([f"{r['game']}: {r['hero']} vs {r['rest']}",
+                       f"{r['win_rate']:.1%} wins (95% CI {low:.0%}–{high:.0%}) vs share {share:.0%}"
+                       + (f"; {r['win_rate'] / share:.2f}× share (aim 1.6×)" if r["rest"] != "random" else ""),
+                       limit, met(ok)])
     if not d["strength"]:
         return "## 5b. Computer players: strength\n\nNo game has computer players.\n", []
-    note = f"{d['strength'][0]['games']} games per pairing"
+    note = f"{min(r['games'] for r in d['strength'])} games or more per pairing"
     text = ["## 5b. Computer players: strength", "",
             f"Tournaments, {note}: one seat of the first level (the hero) against all other seats "
-            "of the second, at the game's default seat count, the hero's seat rotating game by game "
-            "and the same seeds for every pairing; a shared win counts as a fraction. The fair "
-            "share is 1 / players. \"Clearly\" means the 95% (Wilson) interval of the win rate lies "
-            f"above the share. CPython, 2 processes; s/game is CPU time per game (all pairings took "
+            "of the second, at four players (a two-player game one against one), the hero's seat "
+            "rotating game by game (so a two-player game alternates the first seat) and the same "
+            "seeds for every pairing; a shared win counts as a fraction. The fair share is "
+            "1 / players. Targets for the strongest level: against the level below, the 95% "
+            "(Wilson) interval of its win rate lies above the share (aim: 1.6× the share); "
+            "against random players, at least twice the share. Length: the mean length of a "
+            "game as the game counts it (its final round or turn number). CPython, 2 processes; "
+            f"s/game is CPU time per game (all pairings took "
             f"{d['strength'][0]['wall_seconds'] / 60:.1f} min of wall time).", "",
-            table(["game", "pairing", "games", "hero wins", "95% CI", "share", "÷ share", "s/game",
-                   "Target"], rows), ""]
+            table(["game", "pairing", "games", "hero wins", "95% CI", "share", "÷ share", "length",
+                   "s/game", "Target"], rows), ""]
     cpu = sum(r["cpu_seconds"] for r in d["strength"])
     text += [f"All games took {cpu / 60:.0f} min of CPU time: about {cpu / 120:.0f} min of wall time on "
              f"two otherwise idle cores; the {d['strength'][0]['wall_seconds'] / 60:.0f} min it took "

@@ -1,7 +1,8 @@
 """Strength of each game's computer players: one seat of a level (the hero) against
-the other seats all of another level, the hero's seat rotating game by game; win
-rates against the fair share (1 / players). bench/run.py runs every pairing of
-every registered game through `tournaments`; by hand:
+the other seats all of another level, at four players where the game allows (a
+two-player game one against one), the hero's seat rotating game by game; win
+rates against the fair share (1 / players), and how long the games were. bench/run.py
+runs every pairing of every registered game through `tournaments`; by hand:
 
     python3 bench/strength.py krypkille strong quick 200
 """
@@ -32,9 +33,27 @@ def pairings(game_id: str) -> list[tuple[str, str]]:
     return out
 
 
+def players_for(game_id: str) -> int:
+    """Four players where the game allows it (the issue's tables), else the nearest
+    count: a two-player game is played one against one."""
+    game = registry.get(game_id)
+    return min(max(4, game.min_players), game.max_players)
+
+
+def length(state) -> tuple[int, str]:
+    """How long the finished game was, as the game counts it: rounds, else turns,
+    else actions."""
+    view = state.view(None)
+    for unit in ("round", "turn"):
+        if isinstance(view.get(unit), int):
+            return view[unit], unit + "s"
+    return len(state.actions), "actions"
+
+
 def play(args):
-    """One game; the hero sits at seat index % players. Returns the hero's share
-    of the win (a shared win counts as a fraction), the actions and the CPU seconds."""
+    """One game; the hero sits at seat index % players (a two-player game
+    alternates the first seat). Returns the hero's share of the win (a shared
+    win counts as a fraction), the actions, the game's length and the CPU seconds."""
     game_id, hero, rest, players, index = args
     started = time.process_time()
     game = registry.get(game_id)
@@ -47,25 +66,31 @@ def play(args):
         state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
     winners = state.result()["winners"]
     won = (1 / len(winners) if hero_seat in winners else 0.0)
-    return (game_id, hero, rest), won, len(state.actions), time.process_time() - started
+    return (game_id, hero, rest), won, len(state.actions), length(state), time.process_time() - started
 
 
 def tournaments(matches: list[tuple[str, str, str, int]], games: int, processes: int = 2,
-                log=print) -> list[dict]:
-    """matches: (game id, hero level, rest level, players). All games of all matches
-    go through one pool, the slowest first, so both cores stay busy to the end."""
-    jobs = [(g, hero, rest, players, i) for g, hero, rest, players in matches for i in range(games)]
+                log=print, more: dict | None = None) -> list[dict]:
+    """matches: (game id, hero level, rest level, players); `games` each, or
+    more[game id] for a game that needs a narrower interval. All games of all
+    matches go through one pool, the slowest first, so both cores stay busy."""
+    more = more or {}
+    jobs = [(g, hero, rest, players, i) for g, hero, rest, players in matches
+            for i in range(more.get(g, games))]
     jobs.sort(key=lambda j: -(("strong" in (j[1], j[2])) * 2 + (j[2] != "random")))
     tally = {(g, h, r): {"game": g, "hero": h, "rest": r, "players": n, "games": 0, "wins": 0.0,
-                         "actions": 0, "cpu_seconds": 0.0} for g, h, r, n in matches}
+                         "actions": 0, "length": 0, "unit": "", "cpu_seconds": 0.0}
+             for g, h, r, n in matches}
     started = time.time()
     done = 0
     with Pool(processes) as pool:
-        for key, won, actions, seconds in pool.imap_unordered(play, jobs, chunksize=1):
+        for key, won, actions, (size, unit), seconds in pool.imap_unordered(play, jobs, chunksize=1):
             t = tally[key]
             t["games"] += 1
             t["wins"] += won
             t["actions"] += actions
+            t["length"] += size
+            t["unit"] = unit
             t["cpu_seconds"] += seconds
             done += 1
             if done % max(1, len(jobs) // 20) == 0:
@@ -74,13 +99,13 @@ def tournaments(matches: list[tuple[str, str, str, int]], games: int, processes:
         t["win_rate"] = t["wins"] / t["games"]
         t["share"] = 1 / t["players"]
         t["seconds_per_game"] = t["cpu_seconds"] / t["games"]
+        t["mean_length"] = t["length"] / t["games"]
     wall = time.time() - started
     return [dict(t, wall_seconds=wall) for t in tally.values()]
 
 
 def tournament(game_id, hero, rest, games, players=None, processes=2):
-    game = registry.get(game_id)
-    players = players or game.default_players or game.min_players
+    players = players or players_for(game_id)
     start = time.time()
     r = tournaments([(game_id, hero, rest, players)], games, processes, log=lambda *_: None)[0]
     r["seconds"] = time.time() - start
@@ -91,4 +116,5 @@ if __name__ == "__main__":
     game_id, hero, rest, games = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
     r = tournament(game_id, hero, rest, games)
     print(f"{r['game']}: one {r['hero']} seat vs {r['players'] - 1} {r['rest']}, {r['games']} games: "
-          f"wins {r['win_rate']:.1%} (share {r['share']:.0%}) in {r['seconds']:.0f} s")
+          f"wins {r['win_rate']:.1%} (share {r['share']:.0%}), {r['mean_length']:.1f} {r['unit']} "
+          f"a game, in {r['seconds']:.0f} s")
