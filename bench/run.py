@@ -200,11 +200,20 @@ def main(argv=None) -> int:
                                                                 app_zip))
         if "strength" in wanted:
             import strength
-            matches = [(g, hero, rest, strength.players_for(g))
-                       for g in registry.ids() for hero, rest in strength.pairings(g)]
+            # The strongest level against the next first (every game), then against
+            # random players, then the rest: a run stopped early keeps what matters most.
+            matches = sorted([(g, hero, rest, strength.players_for(g))
+                              for g in registry.ids() for hero, rest in strength.pairings(g)],
+                             key=lambda m: (m[1] != data["levels"][m[0]][-1], m[2] == "random"))
             more = {name: int(n) for name, n in (item.split("=") for item in
                                                   (args.games_for or "").split(",") if item)}
-            guarded(data, "strength", lambda: strength.tournaments(matches, s["games"], 2, log, more))
+            def write_so_far(rows):
+                partial = dict(data, strength=rows, total_s=time.time() - T0)
+                partial["machine"] = dict(data["machine"], load_end=load())
+                out.write_text(render(partial))
+                out.with_suffix(".json").write_text(json.dumps(partial, indent=1, default=str))
+            guarded(data, "strength", lambda: strength.tournaments(matches, s["games"], 2, log, more,
+                                                                   on_pairing=write_so_far))
     finally:
         shutil.rmtree(snapshot, ignore_errors=True)
     data["machine"]["load_end"] = load()
@@ -687,8 +696,10 @@ def render_strength(d):
         strongest = d["levels"][r["game"]][-1] == r["hero"]
         share = r["share"]
         if r["rest"] == "random":
-            # the issue's target against random players: at least twice the share
-            ok, limit = r["win_rate"] >= 2 * share, f"≥ {2 * share:.0%} (2× share)"
+            # the issues' target against random players: at least twice the share
+            # (one against one, where that would be every game: 90 %)
+            goal = min(2 * share, 0.9)
+            ok, limit = r["win_rate"] >= goal, f"≥ {goal:.0%}" + (" (2× share)" if goal == 2 * share else "")
         else:
             ok, limit = low > share, f"CI above {share:.0%}"
         length = (f"{r['mean_length']:.1f} {r['unit']}" if r.get("unit") else "—")

@@ -70,19 +70,26 @@ def play(args):
 
 
 def tournaments(matches: list[tuple[str, str, str, int]], games: int, processes: int = 2,
-                log=print, more: dict | None = None) -> list[dict]:
+                log=print, more: dict | None = None, on_pairing=None) -> list[dict]:
     """matches: (game id, hero level, rest level, players); `games` each, or
-    more[game id] for a game that needs a narrower interval. All games of all
-    matches go through one pool, the slowest first, so both cores stay busy."""
+    more[game id] for a game that needs a narrower interval. All games go
+    through one pool, pairing after pairing in the order given (the most
+    telling first), so both cores stay busy; `on_pairing(rows)` is called with
+    the finished pairings whenever one finishes, so a long run can be written
+    out as it goes and stopped with what it has."""
     more = more or {}
     jobs = [(g, hero, rest, players, i) for g, hero, rest, players in matches
             for i in range(more.get(g, games))]
-    jobs.sort(key=lambda j: -(("strong" in (j[1], j[2])) * 2 + (j[2] != "random")))
     tally = {(g, h, r): {"game": g, "hero": h, "rest": r, "players": n, "games": 0, "wins": 0.0,
-                         "actions": 0, "length": 0, "unit": "", "cpu_seconds": 0.0}
+                         "actions": 0, "length": 0, "unit": "", "cpu_seconds": 0.0,
+                         "planned": more.get(g, games)}
              for g, h, r, n in matches}
     started = time.time()
     done = 0
+
+    def finished():
+        return [finish(t, time.time() - started) for t in tally.values() if t["games"] == t["planned"]]
+
     with Pool(processes) as pool:
         for key, won, actions, (size, unit), seconds in pool.imap_unordered(play, jobs, chunksize=1):
             t = tally[key]
@@ -95,13 +102,17 @@ def tournaments(matches: list[tuple[str, str, str, int]], games: int, processes:
             done += 1
             if done % max(1, len(jobs) // 20) == 0:
                 log(f"  strength: {done}/{len(jobs)} games, {time.time() - started:.0f} s")
-    for t in tally.values():
-        t["win_rate"] = t["wins"] / t["games"]
-        t["share"] = 1 / t["players"]
-        t["seconds_per_game"] = t["cpu_seconds"] / t["games"]
-        t["mean_length"] = t["length"] / t["games"]
-    wall = time.time() - started
-    return [dict(t, wall_seconds=wall) for t in tally.values()]
+            if t["games"] == t["planned"]:
+                log(f"  strength: {key[0]} one {key[1]} vs {key[2]} done: {t['wins'] / t['games']:.1%}")
+                if on_pairing:
+                    on_pairing(finished())
+    return finished()
+
+
+def finish(t: dict, wall: float) -> dict:
+    return dict(t, win_rate=t["wins"] / t["games"], share=1 / t["players"],
+                seconds_per_game=t["cpu_seconds"] / t["games"], mean_length=t["length"] / t["games"],
+                wall_seconds=wall)
 
 
 def tournament(game_id, hero, rest, games, players=None, processes=2):
