@@ -136,6 +136,8 @@ def main(argv=None) -> int:
     ap.add_argument("--games-for", metavar="GAME=N[,GAME=N]",
                     help="more games per pairing for some games, e.g. court=600")
     ap.add_argument("--reps", type=int, help="repeats for start-up and engine speed")
+    ap.add_argument("--pairings", metavar="GAME:HERO:REST[,...]",
+                    help="strength: only these pairings (e.g. golden_key:strong:random)")
     ap.add_argument("--positions", type=int, help="decisions per game and seat count timed in 5a (default 60)")
     ap.add_argument("--only", help="comma-separated sections: " + ",".join(SECTIONS))
     ap.add_argument("--build", action="store_true", help="run tools/build.py first")
@@ -209,6 +211,9 @@ def main(argv=None) -> int:
             matches = sorted([(g, hero, rest, strength.players_for(g))
                               for g in registry.ids() for hero, rest in strength.pairings(g)],
                              key=lambda m: (m[1] != data["levels"][m[0]][-1], m[2] == "random"))
+            if args.pairings:                # some pairings only, e.g. golden_key:strong:random
+                wanted_pairings = {tuple(p.split(":")) for p in args.pairings.split(",")}
+                matches = [m for m in matches if m[:3] in wanted_pairings]
             more = {name: int(n) for name, n in (item.split("=") for item in
                                                   (args.games_for or "").split(",") if item)}
             def write_so_far(rows):
