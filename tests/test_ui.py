@@ -1,6 +1,5 @@
 """The app shell in CPython: screens, who sees what, undo, Back, speed, the
 suggested move, stale taps, escaping, the catalog."""
-import collections
 import importlib
 import pathlib
 import re
@@ -8,6 +7,7 @@ import re
 import pytest
 
 from royaltable import registry
+from screens import assert_shows_only
 from ui import saves
 from ui.app import App, log_line
 from ui.collection import COLLECTION, playable
@@ -33,31 +33,6 @@ def start(kinds, names=None, seed="4", lang="en", game="krypkille", options=()):
     app.field("seed", seed)
     app.handle("start")
     return app
-
-
-def strings(value):
-    """Every string in a view, as a multiset: what a screen drawn from it may show."""
-    out = collections.Counter()
-    if isinstance(value, str):
-        out[value] += 1
-    elif isinstance(value, dict):
-        for item in value.values():
-            out += strings(item)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            out += strings(item)
-    return out
-
-
-def cards_on_screen(html):
-    return collections.Counter(re.findall(r'data-card="([^"]*)"', html))
-
-
-def assert_shows_only(html, view):
-    """The cards drawn are a sub-multiset of what `view` may know."""
-    allowed = strings(view)
-    extra = {c: n - allowed[c] for c, n in cards_on_screen(html).items() if n > allowed[c]}
-    assert not extra, f"cards on screen beyond what its viewer may know: {extra}"
 
 
 # ---- the catalog ------------------------------------------------------------------

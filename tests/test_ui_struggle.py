@@ -11,6 +11,7 @@ import re
 import pytest
 
 from royaltable import registry
+from screens import assert_shows_only, cards_on_screen
 from ui.app import App, log_line
 from ui.i18n import CATALOG, load_game
 from ui.match import SUMMARY, Match
@@ -30,23 +31,6 @@ def app_with(kinds, seed=3, lang="en", names=None, options=None):
     app.match = Match("struggle", seats, options or {}, seed)
     app.screen = "table"
     return app
-
-
-def strings(value):
-    out = collections.Counter()
-    if isinstance(value, str):
-        out[value] += 1
-    elif isinstance(value, dict):
-        for item in value.values():
-            out += strings(item)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            out += strings(item)
-    return out
-
-
-def drawn(html):
-    return collections.Counter(re.findall(r'data-card="([^"]*)"', html))
 
 
 def step(app, choose):
@@ -84,9 +68,7 @@ def check_screen(app):
     viewer = match.viewer
     if match.interlude == SUMMARY and not match.lone:
         assert viewer is None
-    allowed = strings(match.state.view(viewer))
-    extra = {c: n - allowed[c] for c, n in drawn(html).items() if n > allowed[c]}
-    assert not extra, f"cards beyond what seat {viewer} may know: {extra}"
+    assert_shows_only(html, match.state.view(viewer), f"seat {viewer}")
     for action in match.legal_on_screen():
         assert f'data-cmd="act" data-arg="{htmllib.escape(action)}"' in html, action
 
@@ -152,7 +134,7 @@ def test_face_down_choices_show_as_backs_until_the_reveal():
     downs = [t["seat"] for t in view["trick"] if t["status"] == "face-down"]
     assert html.count('class="st-back ') == len([s for s in downs if s != me])
     for seat in downs:
-        assert match.state.view(seat)["trick"][seat]["card"] not in drawn(html)
+        assert match.state.view(seat)["trick"][seat]["card"] not in cards_on_screen(html)
     assert "Tap a card to play face down" in html
 
 

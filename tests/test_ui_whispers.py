@@ -9,6 +9,7 @@ import re
 import pytest
 
 from royaltable import registry
+from screens import assert_shows_only, cards_on_screen
 from ui.app import App, log_line
 from ui.i18n import Translator, load_game
 from ui.match import SUMMARY
@@ -51,23 +52,6 @@ def app_at(predicate, kinds=("human", "quick", "quick", "quick"), lang="en", nam
             app.handle("handoff")
         return app
     raise AssertionError("no game reached the moment")
-
-
-def strings(value):
-    out = collections.Counter()
-    if isinstance(value, str):
-        out[value] += 1
-    elif isinstance(value, dict):
-        for item in value.values():
-            out += strings(item)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            out += strings(item)
-    return out
-
-
-def cards_on_screen(html):
-    return collections.Counter(re.findall(r'data-card="([^"]*)"', html))
 
 
 def acts_on_screen(html):
@@ -172,9 +156,7 @@ def test_in_hot_seat_every_screen_shows_only_its_holders_cards():
             return
         public = match.interlude == SUMMARY or match.state.over
         viewer = None if public else holder["seat"]
-        allowed = strings(match.state.view(viewer))
-        extra = {c: n - allowed[c] for c, n in cards_on_screen(html).items() if n > allowed[c]}
-        assert not extra, f"cards beyond what seat {viewer} may know: {extra}"
+        assert_shows_only(html, match.state.view(viewer), f"seat {viewer}")
 
     rng = random.Random(8)
     drive(app, lambda legal: rng.choice(legal), check)
