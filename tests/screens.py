@@ -1,6 +1,25 @@
-"""What a drawn screen may show, shared by the UI tests of every game."""
+"""The UI tests' shared pieces: a game started through the setup screen, and
+what a drawn screen may show."""
 import collections
 import re
+
+from ui.app import App
+
+
+def start(kinds, names=None, seed="4", lang="en", game="krypkille", options=()):
+    """A game set up by tapping through the new-game screen, as a person would."""
+    app = App(lang)
+    app.handle("setup", game)
+    app.handle("players", str(len(kinds)))
+    for seat, kind in enumerate(kinds):
+        app.handle("kind", f"{seat}:{kind}")
+    for seat, name in enumerate(names or []):
+        app.field(f"name:{seat}", name)
+    for option in options:
+        app.handle("option", option)
+    app.field("seed", str(seed))
+    app.handle("start")
+    return app
 
 
 def strings(value):

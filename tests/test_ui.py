@@ -7,7 +7,7 @@ import re
 import pytest
 
 from royaltable import registry
-from screens import assert_shows_only
+from screens import assert_shows_only, start
 from ui import saves
 from ui.app import App, log_line
 from ui.collection import COLLECTION, playable
@@ -18,21 +18,6 @@ from ui.tables import Table, table_for
 
 UI = pathlib.Path(__file__).resolve().parents[1] / "py" / "ui"
 PLAYABLE = [g for g, _, _ in COLLECTION if playable(g)]
-
-
-def start(kinds, names=None, seed="4", lang="en", game="krypkille", options=()):
-    app = App(lang)
-    app.handle("setup", game)
-    app.handle("players", str(len(kinds)))
-    for seat, kind in enumerate(kinds):
-        app.handle("kind", f"{seat}:{kind}")
-    for seat, name in enumerate(names or []):
-        app.field(f"name:{seat}", name)
-    for option in options:
-        app.handle("option", option)
-    app.field("seed", seed)
-    app.handle("start")
-    return app
 
 
 # ---- the catalog ------------------------------------------------------------------

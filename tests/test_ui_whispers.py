@@ -9,7 +9,7 @@ import re
 import pytest
 
 from royaltable import registry
-from screens import assert_shows_only, cards_on_screen
+from screens import assert_shows_only, cards_on_screen, start as start_game
 from ui.app import App, log_line
 from ui.i18n import Translator, load_game
 from ui.match import SUMMARY
@@ -20,19 +20,8 @@ GAME = registry.get("whispers")
 load_game("whispers")
 
 
-def start(kinds, names=None, seed=4, lang="en", options=()):
-    app = App(lang)
-    app.handle("setup", "whispers")
-    app.handle("players", str(len(kinds)))
-    for seat, kind in enumerate(kinds):
-        app.handle("kind", f"{seat}:{kind}")
-    for seat, name in enumerate(names or []):
-        app.field(f"name:{seat}", name)
-    for option in options:
-        app.handle("option", option)
-    app.field("seed", str(seed))
-    app.handle("start")
-    return app
+def start(kinds, **setup):
+    return start_game(kinds, game="whispers", **setup)
 
 
 def app_at(predicate, kinds=("human", "quick", "quick", "quick"), lang="en", names=None, seeds=range(1, 60)):
