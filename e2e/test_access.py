@@ -133,14 +133,19 @@ def test_every_move_is_announced_and_the_hand_is_read_on_request(watched):
     said = page.inner_text("#announce")
     assert said in page.inner_text(".log-list")          # the words of the log
     assert page.get_attribute("#announce", "aria-live") == "polite"
+    # Ask on the person's own turn: no computer moves then, so neither the hand
+    # nor the live region changes between the request and the reading.
+    page.wait_for_selector("[data-cmd=act]", timeout=60_000)
     page.focus("[data-cmd=speak]")
-    # shown when focused (the computer players keep redrawing: ask the focused element itself)
+    # shown when focused (ask the focused element itself)
     assert page.evaluate("""() => { const b = document.activeElement;
         return b.dataset.cmd === 'speak' ? b.getBoundingClientRect().width : 0 }""") > 40   # shown when focused
     page.keyboard.press("Enter")
-    page.wait_for_function("document.getElementById('announce').textContent.startsWith('Your cards')")
-    spoken = page.inner_text("#announce")
-    hand = page.eval_on_selector_all(".kk-hand-cards [data-card]", "els => els.map(e => e.dataset.card)")
+    heard = page.wait_for_function("""() => {
+        const said = document.getElementById('announce').textContent;
+        return said.startsWith('Your cards') && {said, hand: [...document.querySelectorAll(
+            '.kk-hand-cards [data-card]')].map(e => e.dataset.card)} }""").json_value()
+    spoken, hand = heard["said"], heard["hand"]
     assert all(card in spoken or card.capitalize() in spoken for card in hand if card.isdigit())
     assert "Your choices" in spoken
     assert w.errors == []
