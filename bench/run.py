@@ -162,6 +162,9 @@ def main(argv=None) -> int:
         target = pathlib.Path(args.out) if args.out else source.with_suffix(".md")
         target.write_text(render(data))
         log(f"wrote {target}")
+        if args.earlier:   # the combined run, so that a later --with carries it on
+            target.with_suffix(".json").write_text(json.dumps(data, indent=1, default=str))
+            log(f"wrote {target.with_suffix('.json')}")
         return 0
     wanted = [w.strip() for w in args.only.split(",")] if args.only else list(SECTIONS)
     unknown = set(wanted) - set(SECTIONS)

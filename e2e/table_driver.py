@@ -13,8 +13,10 @@ import random
 import sys
 import time
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests")]
 from royaltable import registry  # noqa: E402
+from screens import strings as view_strings  # noqa: E402,F401  (one definition for UI and page tests)
 from ui import saves  # noqa: E402
 
 SNAPSHOT = """() => [document.getElementById('app').innerHTML,
@@ -65,19 +67,6 @@ def snapshot(page):
     html, save, screen = page.evaluate(SNAPSHOT)
     state = registry.replay(saves.load(save).record) if save else None
     return html, state, screen
-
-
-def view_strings(value) -> collections.Counter:
-    out = collections.Counter()
-    if isinstance(value, str):
-        out[value] += 1
-    elif isinstance(value, dict):
-        for item in value.values():
-            out += view_strings(item)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            out += view_strings(item)
-    return out
 
 
 def cards_drawn(page) -> collections.Counter:

@@ -219,8 +219,6 @@ def test_the_log_never_names_what_was_given_or_discarded_face_down():
     for _ in range(600):
         if match.state.over:
             break
-        state = match.state
-        action = state.legal_actions()
         before = len(match.log)
         app.step() if app.pending_delay() is not None else app.handle("resume")
         if match.state.actions and match.state.actions[-1].split()[0] in ("give", "discard"):
