@@ -77,9 +77,9 @@ def draw(cause="", x=0.0, y=0.0):
         restore_focus(focused)
         if cause:
             guard.screen_changed(now(), cause == "tap", x, y)
-    news = app.news()
+    news = app.announcement()
     if news:
-        say(" ".join(news))
+        say(news)
     key = app.screen_key()
     if key != page["screen"]:
         page["screen"] = key
@@ -182,7 +182,7 @@ def speak_hand():
         parts.append(app.t("speak.hand", cards=", ".join(cards)))
     choices = [" ".join(str(b.textContent).split()) for b in root.querySelectorAll(DECISION)]
     parts.append(app.t("speak.choices", choices="; ".join(choices)) if choices else app.t("speak.none"))
-    say(" ".join(parts))
+    say(app.t("speak.join").join(parts))
 
 
 def on_keydown(event):

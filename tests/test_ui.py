@@ -483,3 +483,22 @@ def test_the_dice_panel_of_a_finished_game_has_no_dangling_name():
     while not app.match.state.over or app.match.interlude:
         app.step()
     assert "'s dice" not in app.render() and ">Dice<" in app.render()
+
+
+def test_the_live_region_reads_several_log_lines_as_separate_sentences():
+    """A computer's card and the end of its trick can be announced together: each
+    log line is its own sentence, so a screen reader pauses between them."""
+    for lang, stop in (("en", ". "), ("ja", "。")):
+        app = start(["quick", "quick", "quick"], lang=lang, seed=6)
+        app.announcement()                                   # the deal
+        lines = []
+        for _ in range(300):
+            before = len(app.match.log)
+            app.step() if app.pending_delay() is not None else app.handle("resume")
+            lines = [log_line(entry, app.t, app.match.names) for entry in app.match.log[before:]]
+            said = app.announcement()
+            if len(lines) > 1:
+                break
+        assert len(lines) > 1
+        assert said == stop.join(lines)
+        assert app.announcement() == ""                      # each line is said once

@@ -366,6 +366,10 @@ class App:
         self._told = (match, len(match.log))
         return [log_line(entry, self.t, match.names) for entry in match.log[told:]]
 
+    def announcement(self) -> str:
+        """The news as one text for the live region, a sentence per log line."""
+        return self.t("speak.join").join(self.news())
+
     def screen_key(self) -> str:
         """Changes when a different kind of screen appears (the page scrolls to its top)."""
         if self.screen == "table" and self.match:

@@ -114,6 +114,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     "speak.hand": ("見えている自分の札：{cards}", "Your cards: {cards}"),
     "speak.choices": ("選べる手：{choices}", "Your choices: {choices}"),
     "speak.none": ("いまは選ぶ手がありません。", "Nothing to choose right now."),
+    # Between sentences read out together: a screen reader pauses at the stop.
+    "speak.join": ("。", ". "),
     "error.unexpected": ("問題が起きました（ゲームはそのままです）：{reason}",
                          "Something went wrong (the game is unchanged): {reason}"),
 }
