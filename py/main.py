@@ -77,9 +77,9 @@ def draw(cause="", x=0.0, y=0.0):
         restore_focus(focused)
         if cause:
             guard.screen_changed(now(), cause == "tap", x, y)
-    news = app.announcement()
-    if news:
-        say(news)
+    announcement = app.announcement()
+    if announcement:
+        say(announcement)
     key = app.screen_key()
     if key != page["screen"]:
         page["screen"] = key
