@@ -176,7 +176,7 @@ MARKS_DONE = """plan => window.__bench && (window.__bench.error !== undefined ||
 
 # After a first visit: wait until a service worker (if the page registers one)
 # controls the page and, for the app, has kept the runtime (it posts "precached",
-# boot.js sets html[data-offline=ready]), so every byte of a first visit was sent.
+# offline.js sets html[data-offline=ready]), so every byte of a first visit was sent.
 SW_SETTLE = """async plan => {
   if (!("serviceWorker" in navigator)) return {state: "unsupported"};
   if (document.readyState !== "complete")

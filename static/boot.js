@@ -3,9 +3,8 @@
 //  - shows a saved game on it the way the app will (from ROYAL_FIRST_PAINT),
 //  - keeps a tap on Play, Rules or Continue and marks the button as starting,
 //    for py/main.py to carry out once Python is ready,
-//  - says in words when the load fails,
-//  - registers the service worker, and hands it the rest of the download to
-//    keep once the page is usable (so a first visit fetches the runtime once).
+//  - says in words when the load fails.
+// static/offline.js looks after the service worker (offline play and updates).
 (function () {
   var data = window.ROYAL_FIRST_PAINT;
   var app = document.getElementById("app");
@@ -94,23 +93,4 @@
     if (note && !failed) note.classList.add("is-slow");
   }, 30000);
 
-  // ---- offline play -------------------------------------------------------------
-  // The service worker (sw.js, written by the build) keeps the app. It fetches the
-  // big runtime files only when py/main.py says the page is usable (royalUsable),
-  // from the browser's cache where the page already has them.
-  if ("serviceWorker" in navigator && location.protocol.indexOf("http") === 0) {
-    navigator.serviceWorker.addEventListener("message", function (event) {
-      if (event.data === "precached") document.documentElement.setAttribute("data-offline", "ready");
-    });
-    window.addEventListener("load", function () {
-      navigator.serviceWorker.register("./sw.js").catch(function () { /* plays online anyway */ });
-    });
-    window.royalUsable = function () {
-      navigator.serviceWorker.ready.then(function (registration) {
-        if (registration.active) registration.active.postMessage("precache");
-      });
-    };
-  } else {
-    window.royalUsable = function () {};
-  }
 })();
