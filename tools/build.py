@@ -6,9 +6,13 @@ Run `npm ci` first. Output is .gitignored; the site is then the repository root
 """
 from __future__ import annotations
 
+import base64
 import hashlib
+import io
 import json
+import os
 import pathlib
+import re
 import shutil
 import sys
 import zipfile
@@ -44,16 +48,40 @@ def copy_runtime() -> list[pathlib.Path]:
     return copied
 
 
-def pack_python() -> pathlib.Path:
+# Fixed file times, permissions and order: the same py/ gives the same app.zip,
+# whatever its files' times (a checkout, a `touch`), so the service worker's
+# version changes only when the code does.
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+def pack_python(target: pathlib.Path | None = None) -> pathlib.Path:
     """py/ minus the entry point, as a zip PyScript unpacks into its working dir."""
-    target = VENDOR / "app.zip"
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
-        for src in sorted((ROOT / "py").rglob("*.py")):
-            rel = src.relative_to(ROOT / "py")
-            if rel.parts[0] in ("tools",) or rel.name == "main.py":
+    target = target or VENDOR / "app.zip"
+    sources = sorted((src.relative_to(ROOT / "py").as_posix(), src) for src in (ROOT / "py").rglob("*.py"))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for rel, src in sources:
+            if rel.split("/")[0] in ("tools",) or rel.split("/")[-1] == "main.py":
                 continue
-            archive.write(src, rel.as_posix())
+            info = zipfile.ZipInfo(rel, date_time=ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 3                       # unix, whichever system builds
+            info.external_attr = 0o100644 << 16          # a plain file, rw-r--r--
+            archive.writestr(info, src.read_bytes(), compresslevel=9)
+    write_if_changed(target, buffer.getvalue())
     return target
+
+
+def write_if_changed(path: pathlib.Path, data: bytes) -> bool:
+    """Writes data at path atomically (a page being served never reads half a file),
+    and not at all when the file already holds it."""
+    if path.exists() and path.read_bytes() == data:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(path.name + ".partial")
+    partial.write_bytes(data)
+    os.replace(partial, path)
+    return True
 
 
 # The app's own files, beside the built vendor/ folder, that the page loads.
@@ -66,41 +94,100 @@ SITE_FILES = ("index.html", "pyscript.toml", "py/main.py", "static/app.css", "st
               "static/icons/apple-touch-icon.png")
 
 
-def write_service_worker(runtime: list[pathlib.Path], shell: list[pathlib.Path]) -> pathlib.Path:
+def write_service_worker(runtime: list[pathlib.Path], shell: list[pathlib.Path],
+                         root: pathlib.Path = ROOT) -> pathlib.Path:
     """sw.js at the site root (its scope is the whole site): the small app files to
-    keep at install, the big runtime files to keep once the page is usable; its
-    version is a hash of all their contents."""
-    shell = [ROOT / name for name in SITE_FILES] + sorted(shell)
+    keep at install, the big runtime files to keep once the page is usable, and the
+    SHA-256 of every one of them, so that an updated worker can check each file it
+    keeps (from the older cache or the network) before it takes over. Its version is
+    a hash of the worker's own code and of every file it keeps; `root` is the site's
+    folder (the repository, or a copy of the published site)."""
+    shell = [root / name for name in SITE_FILES] + sorted(shell)
     runtime = sorted(runtime)
-    digest = hashlib.sha256()
+    hashes = {"./": hashlib.sha256((root / "index.html").read_bytes()).hexdigest()}
     for path in shell + runtime:
-        digest.update(path.relative_to(ROOT).as_posix().encode())
-        digest.update(path.read_bytes())
+        hashes["./" + path.relative_to(root).as_posix()] = hashlib.sha256(path.read_bytes()).hexdigest()
+    template = (ROOT / "tools" / "sw_template.js").read_text()
+    digest = hashlib.sha256(template.encode())
+    for url, sha in sorted(hashes.items()):
+        digest.update(f"{url}\0{sha}\n".encode())
 
     def urls(paths):
-        return json.dumps(["./" + path.relative_to(ROOT).as_posix() for path in paths], indent=2)
+        return json.dumps(["./" + path.relative_to(root).as_posix() for path in paths], indent=2)
 
-    template = (ROOT / "tools" / "sw_template.js").read_text()
-    target = ROOT / "sw.js"
-    target.write_text(template.replace("__VERSION__", digest.hexdigest()[:16])
-                      .replace("__SHELL__", '["./", ' + urls(shell)[1:])
-                      .replace("__RUNTIME__", urls(runtime)))
+    target = root / "sw.js"
+    write_if_changed(target, template.replace("__VERSION__", digest.hexdigest()[:16])
+                     .replace("__SHELL__", '["./", ' + urls(shell)[1:])
+                     .replace("__RUNTIME__", urls(runtime))
+                     .replace("__HASHES__", json.dumps(hashes, indent=2, sort_keys=True)).encode())
     return target
 
 
-def main() -> None:
+def worker_version(worker: pathlib.Path = ROOT / "sw.js") -> str:
+    return re.search(r'const VERSION = "([0-9a-f]+)";', worker.read_text()).group(1)
+
+
+# ---- Content-Security-Policy --------------------------------------------------------
+# The page runs only its own files: PyScript and Pyodide from static/vendor/ (Pyodide
+# compiles WebAssembly and PyScript evaluates its bootstrap, hence 'unsafe-eval'),
+# and one inline script, the first-paint data, allowed by its hash. The app's markup
+# sets a few style attributes (style-src-attr); no <style> elements, no other origin.
+CSP = ("default-src 'self'; script-src 'self' 'unsafe-eval' {hashes}; style-src 'self'; "
+       "style-src-attr 'unsafe-inline'; object-src 'none'; base-uri 'none'; form-action 'none'")
+INLINE_SCRIPT = re.compile(r"<script(?P<attrs>[^>]*)>(?P<body>.*?)</script>", re.S)
+
+
+def inline_script_hashes(html: str) -> list[str]:
+    """'sha256-…' of every inline script the browser runs (not src=, not type=py)."""
+    out = []
+    for m in INLINE_SCRIPT.finditer(html):
+        attrs = m.group("attrs")
+        if re.search(r"\bsrc\s*=", attrs) or re.search(r"""\btype\s*=\s*["']?(py|mpy)""", attrs):
+            continue
+        digest = base64.b64encode(hashlib.sha256(m.group("body").encode()).digest()).decode()
+        out.append(f"'sha256-{digest}'")
+    return sorted(set(out))
+
+
+def write_csp(index: pathlib.Path = ROOT / "index.html") -> str:
+    """The policy, written into index.html between the csp markers; run after every
+    other write into index.html, so it hashes the scripts as they are."""
+    text = index.read_text()
+    policy = CSP.format(hashes=" ".join(inline_script_hashes(text)))
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
+    pattern = re.compile(r"(<!-- csp:start -->).*?(<!-- csp:end -->)", re.S)
+    if not pattern.search(text):
+        raise SystemExit("index.html has no <!-- csp:start/end --> markers")
+    write_if_changed(index, pattern.sub(lambda m: m.group(1) + meta + m.group(2), text).encode())
+    return policy
+
+
+def vendor_runtime() -> list[pathlib.Path]:
+    """The runtime files copy_runtime() put in static/vendor/ (an earlier build's)."""
+    return sorted(p for folder in ("pyscript", "pyodide") for p in (VENDOR / folder).iterdir())
+
+
+def build_site(runtime: list[pathlib.Path]) -> pathlib.Path:
+    """Everything after the runtime is copied: app.zip, the prerendered pages, the
+    policy and the service worker. The same sources give the same bytes."""
     import prerender
-    files = copy_runtime()
     app_zip = pack_python()
     prerender.write_index()                     # the home screen, drawn before Python runs
+    write_csp()                                 # after it: the policy hashes what it wrote
     rules = prerender.write_rules_pages()       # rules/<game>.html, readable without Python
-    write_service_worker(files, [app_zip, *rules])
-    files.append(app_zip)
+    return write_service_worker(runtime, [app_zip, *rules])
+
+
+def main() -> None:
+    files = copy_runtime()
+    build_site(files)
+    files.append(VENDOR / "app.zip")
     versions = {name: json.loads((MODULES / name / "package.json").read_text())["version"]
                 for name in ("@pyscript/core", "pyodide")}
     size = sum(f.stat().st_size for f in files)
     print(f"built site: {len(files)} runtime files, {size / 1e6:.1f} MB "
-          f"(@pyscript/core {versions['@pyscript/core']}, pyodide {versions['pyodide']})")
+          f"(@pyscript/core {versions['@pyscript/core']}, pyodide {versions['pyodide']}), "
+          f"service worker {worker_version()}")
 
 
 if __name__ == "__main__":
