@@ -1,45 +1,110 @@
 // Royal Table service worker, written by tools/build.py: do not edit sw.js itself.
 // Keeps every file the app needs, so the site plays offline after one visit.
+//
 // A first visit downloads the runtime once: at install only the small app files
 // are fetched; the big runtime files are kept when the page, once usable, asks
 // for them ("precache"), and then come from the browser's cache (a revalidation,
-// not a second download). A new deploy changes VERSION, so the browser installs
-// this anew and the old cache is dropped once the new one is active.
+// not a second download).
+//
+// An update (a new deploy changes VERSION) never costs offline play: the new
+// worker fills a cache of its own with every file, shell and runtime, before its
+// install ends. Each file comes from the older cache when its SHA-256 is the one
+// this version expects, or else from the network, checked the same way (a file
+// that does not match fails the install, so a half-published deploy never takes
+// over). Then it waits: the page asks it to take over ("skipWaiting") at the start
+// of the next visit, and only when it is active are the older caches dropped.
 const VERSION = "__VERSION__";
 const CACHE = "royaltable-" + VERSION;
 const SHELL = __SHELL__;
 const RUNTIME = __RUNTIME__;
-const KEPT = new Set([...SHELL, ...RUNTIME].map((f) => new URL(f, self.location).href));
+const HASHES = __HASHES__;
+const FILES = [...SHELL, ...RUNTIME];
+const KEPT = new Map(FILES.map((f) => [new URL(f, self.location).href, f]));
 
 function revalidate(file) {
   return new Request(file, { cache: "no-cache" });
 }
 
+async function sha256(response) {
+  const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function olderCaches() {
+  return (await caches.keys()).filter((k) => k.startsWith("royaltable-") && k !== CACHE);
+}
+
+// An update: every file, each checked against HASHES, before this worker may take over.
+async function fillFrom(older) {
+  const cache = await caches.open(CACHE);
+  const previous = await Promise.all(older.map((name) => caches.open(name)));
+  for (const file of FILES) {
+    const hit = await cache.match(file);
+    if (hit && (await sha256(hit)) === HASHES[file]) continue;     // an earlier, interrupted install
+    let kept = null;
+    for (const old of previous) {
+      const copy = await old.match(file);
+      if (copy && (await sha256(copy)) === HASHES[file]) { kept = copy; break; }
+    }
+    if (!kept) {
+      const response = await fetch(revalidate(file));
+      if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+      const got = await sha256(response);
+      if (got !== HASHES[file]) throw new Error(`${file}: not the published file (sha256 ${got})`);
+      kept = response;
+    }
+    await cache.put(file, kept);
+  }
+}
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches.open(CACHE)
-      .then((cache) => cache.addAll(SHELL.map(revalidate)))
-      .then(() => self.skipWaiting()));
+  event.waitUntil((async () => {
+    const older = await olderCaches();
+    if (older.length || self.registration.active) {
+      await fillFrom(older);                      // and wait for the page's "skipWaiting"
+    } else {                                      // a first visit: nothing to replace
+      const cache = await caches.open(CACHE);
+      await cache.addAll(SHELL.map(revalidate));
+      await self.skipWaiting();
+    }
+  })());
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(
-    caches.keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("royaltable-") && k !== CACHE)
-                                      .map((k) => caches.delete(k))))
-      .then(() => self.clients.claim()));
+  // Active means complete: a first visit has nothing older, and an update's
+  // install ended only once its cache held every file.
+  event.waitUntil((async () => {
+    await Promise.all((await olderCaches()).map((k) => caches.delete(k)));
+    await self.clients.claim();
+  })());
 });
+
+// Keeps a response as `file` only when it is this version's file.
+async function keepChecked(cache, file, response) {
+  if (response.ok && (await sha256(response)) === HASHES[file]) await cache.put(file, response);
+}
 
 async function precacheRuntime() {
   const cache = await caches.open(CACHE);
   for (const file of RUNTIME) {
-    if (!(await cache.match(file))) await cache.add(revalidate(file));
+    if (!(await cache.match(file))) await keepChecked(cache, file, await fetch(revalidate(file)));
   }
   for (const client of await self.clients.matchAll()) client.postMessage("precached");
 }
 
+// Whether this worker's cache holds every file of its list.
+async function complete() {
+  const cache = await caches.open(CACHE);
+  for (const file of FILES) if (!(await cache.match(file))) return false;
+  return true;
+}
+
 self.addEventListener("message", (event) => {
   if (event.data === "precache") event.waitUntil(precacheRuntime());
+  else if (event.data === "skipWaiting") self.skipWaiting();
+  else if (event.data === "status" && event.ports[0]) {
+    event.waitUntil(complete().then((all) => event.ports[0].postMessage({ version: VERSION, complete: all })));
+  }
 });
 
 self.addEventListener("fetch", (event) => {
@@ -54,7 +119,8 @@ self.addEventListener("fetch", (event) => {
       const response = await fetch(request);
       const url = new URL(request.url);
       url.search = "";
-      if (response.ok && KEPT.has(url.href)) cache.put(url.href, response.clone());
+      const file = KEPT.get(url.href);
+      if (file) event.waitUntil(keepChecked(cache, file, response.clone()));
       return response;
     } catch (err) {
       if (request.mode === "navigate") {

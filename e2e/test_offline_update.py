@@ -1,0 +1,133 @@
+"""An update of the published site keeps offline play: the new service worker
+fills a cache of its own with every file before it takes over, waits while the
+page says so calmly, and starts at the next visit, even one made offline."""
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import sys
+import threading
+import time
+
+from conftest import ROOT, QuietHandler, Watched, stop_server, wait_until_ready
+from kk_driver import new_game, take_turn
+
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "py"))
+import build  # noqa: E402
+from ui.collection import GAMES  # noqa: E402
+
+# What .github/workflows/pages.yml publishes.
+PUBLISHED = ("index.html", "pyscript.toml", "sw.js", ".nojekyll", "static", "rules", "py/main.py")
+
+# Asks the worker controlling the page what it holds (it checks its cache first).
+STATUS = """() => new Promise((resolve) => {
+  const worker = navigator.serviceWorker.controller;
+  if (!worker) return resolve(null);
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (event) => resolve(event.data);
+  worker.postMessage("status", [channel.port2]);
+})"""
+WAITING = "navigator.serviceWorker.getRegistration().then(r => r && r.waiting ? r.waiting.state : null)"
+
+
+def publish(site):
+    for name in PUBLISHED:
+        src, dst = ROOT / name, site / name
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        if src.is_dir():
+            shutil.copytree(src, dst)
+        else:
+            shutil.copy2(src, dst)
+
+
+def rebuild_worker(site) -> str:
+    """sw.js for the site as it now is (the build's own step); its version."""
+    vendor = site / "static" / "vendor"
+    runtime = sorted(p for folder in ("pyscript", "pyodide") for p in (vendor / folder).iterdir())
+    build.write_service_worker(runtime, [vendor / "app.zip", *sorted((site / "rules").glob("*.html"))], root=site)
+    return build.worker_version(site / "sw.js")
+
+
+def serve(folder):
+    handler = functools.partial(QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}", server
+
+
+def play_a_move(page):
+    deadline = time.time() + 30
+    while not take_turn(page):
+        assert time.time() < deadline, "no move to make"
+        page.wait_for_timeout(50)
+
+
+def test_a_rebuild_with_no_change_keeps_the_workers_version(tmp_path):
+    site = tmp_path / "site"
+    publish(site)
+    before = rebuild_worker(site)
+    assert before == build.worker_version(ROOT / "sw.js")
+    for name in ("py/main.py", "static/app.css", "static/vendor/app.zip", "index.html"):
+        os.utime(site / name, (time.time() + 60, time.time() + 60))
+    assert rebuild_worker(site) == before
+
+
+def test_an_update_keeps_offline_play_and_starts_at_the_next_visit(browser, tmp_path):
+    site = tmp_path / "site"
+    publish(site)
+    old = build.worker_version(site / "sw.js")
+    origin, server = serve(site)
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="ja-JP")
+    try:
+        w = Watched(context.new_page(), origin)
+        page = w.open()
+        page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=120_000)
+        assert page.evaluate(STATUS) == {"version": old, "complete": True}
+        new_game(page, ["human", "quick", "quick"])
+        play_a_move(page)
+
+        # A rebuild with no change is no update.
+        assert rebuild_worker(site) == old
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        assert page.evaluate(WAITING) is None
+
+        # Publish an update: one stylesheet changes.
+        with (site / "static" / "app.css").open("a") as css:
+            css.write("\n.topbar-title { letter-spacing: .01em; }\n")
+        new = rebuild_worker(site)
+        assert new != old
+
+        # One visit online: the new worker installs (every file in its own cache) and waits.
+        w.open()
+        note = page.wait_for_selector("#update-note:not(:empty)", timeout=60_000)
+        assert "新しい版の準備ができました。次に開いたときから使われます。" in note.inner_text()
+        assert page.evaluate(WAITING) == "installed"
+        assert page.evaluate(STATUS)["version"] == old          # the old version still plays
+        assert sorted(page.evaluate("caches.keys()")) == sorted([f"royaltable-{old}", f"royaltable-{new}"])
+        assert page.locator("#app #update-note").count() == 0    # outside the app's redraws
+        page.click("#update-note button")
+        assert page.locator("#update-note").count() == 0
+    finally:
+        stop_server(server)                      # and the network is gone
+    context.set_offline(True)
+    w.errors.clear()
+
+    # The next visit, offline: the new version takes over before Python boots, from its cache.
+    page.reload()
+    wait_until_ready(page)
+    assert page.evaluate(STATUS) == {"version": new, "complete": True}
+    assert page.evaluate("caches.keys()") == [f"royaltable-{new}"]
+    assert page.evaluate("getComputedStyle(document.querySelector('.topbar-title')).letterSpacing") != "normal"
+    assert page.locator(".save-panel [data-cmd=continue]").count() == 1      # the game in play is kept
+    for game in GAMES:
+        page.click(f"[data-game={game}] [data-cmd=setup]")
+        page.click("[data-cmd=start]")
+        page.wait_for_selector(".table-layout, .handoff")
+        page.click("[data-cmd=quit]:not([data-arg])")
+        page.click('[data-cmd=quit][data-arg="yes"]')
+        page.wait_for_selector(f"[data-game={game}] [data-cmd=setup]")
+    assert w.errors == []
+    context.close()
