@@ -59,6 +59,14 @@ def wait_until_ready(page):
                            timeout=BOOT_TIMEOUT_MS)
 
 
+# Every page reports what its Content-Security-Policy blocked as a console error,
+# so a test that checks `watched.errors` fails on any violation.
+CSP_VIOLATIONS = """document.addEventListener("securitypolicyviolation", (e) => {
+  console.error("CSP violation: " + e.effectiveDirective + " " + (e.blockedURI || "(inline)")
+                + (e.sourceFile ? " at " + e.sourceFile + ":" + e.lineNumber : ""));
+}, true);"""
+
+
 class Watched:
     """A page plus what it asked for and complained about."""
     def __init__(self, page, origin):
@@ -72,6 +80,7 @@ class Watched:
         page.on("pageerror", lambda e: self.errors.append(str(e)))
         page.on("requestfailed", lambda r: self.errors.append(f"failed request {r.url}"))
         page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
+        page.add_init_script(CSP_VIOLATIONS)
 
     def open(self, query: str = "pace=0.02"):
         """The app, once Python has taken over the home screen drawn by the build."""
