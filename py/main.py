@@ -11,6 +11,7 @@ from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
 from ui.app import App
+from ui.library import Stored
 from ui.taps import TapGuard
 
 
@@ -22,7 +23,7 @@ def py_value(value):
 
 
 class LocalStorage:
-    """The browser's localStorage; a full or blocked storage costs the save, not the game."""
+    """Small settings (language, speed) in localStorage; a blocked one costs the setting only."""
     def get(self, key):
         try:
             return py_value(window.localStorage.getItem(key))
@@ -42,6 +43,49 @@ class LocalStorage:
             pass
 
 
+class BrowserStore:
+    """The library in IndexedDB (static/store.js); its answers come back as events."""
+    def __init__(self, js):
+        self.js = js
+        self.listener = None
+
+    def items(self):
+        out = []
+        for item in self.js.items():
+            try:
+                out.append(Stored(str(item.id), str(item.text), float(py_value(item.updated) or 0),
+                                  int(py_value(item.rev) or 0)))
+            except (TypeError, ValueError):
+                continue
+        return out
+
+    def put(self, item):
+        self.js.put(item.id, item.text, item.updated, item.rev)
+
+    def remove(self, game_id):
+        self.js.remove(game_id)
+
+    def claim(self, game_id, steal):
+        self.js.claim(game_id, bool(steal))
+
+    def release(self, game_id):
+        self.js.release(game_id)
+
+
+def on_store_event(event):
+    """static/store.js answers: a write failed or went through, a claim, another tab."""
+    def field(name):                 # an absent field of a JS object is undefined here
+        return py_value(getattr(event, name, None))
+    try:
+        text = field("text")
+        app.store_event(str(field("kind")), id=str(field("id") or ""), ok=bool(field("ok")),
+                        text=None if text is None else str(text), rev=int(field("rev") or 0),
+                        problem=str(field("problem") or ""))
+    except Exception as err:
+        app.message = app.t("error.unexpected", reason=f"{type(err).__name__}: {err}")
+    draw()
+
+
 root = document.getElementById("app")
 announcer = document.getElementById("announce")
 DECISION = "[data-cmd=act]:not([disabled]), [data-cmd=select], [data-cmd=handoff], [data-cmd=resume]"
@@ -51,8 +95,10 @@ try:
     pace = max(0.0, float(py_value(params.get("pace")) or 1))
 except ValueError:
     pace = 1.0
+await window.royalStore.ready          # the library, read once before the first draw
 app = App(storage=LocalStorage(), browser_langs=[str(x) for x in (py_value(window.navigator.languages) or [])],
-          pace=pace)
+          pace=pace, store=BrowserStore(window.royalStore),
+          tz_offset_min=int(window.Date.new().getTimezoneOffset()))
 guard = TapGuard(scale=min(pace, 1.0))
 page = {"timer": None, "html": None, "screen": None, "step_ms": 0.0, "keyboard": False}
 
@@ -86,7 +132,25 @@ def draw(cause="", x=0.0, y=0.0):
         window.scrollTo(0, 0)    # a new screen (a result, a hand-off) starts at its top
         sync_history()
     document.documentElement.lang = app.t.lang
+    run_effects()
     schedule()
+
+
+def run_effects():
+    """What the app asked of the page: a file to download, a link to make, a copy."""
+    effects, app.effects = app.effects, []
+    for effect in effects:
+        if effect[0] == "download":
+            window.royalStore.download(effect[1], effect[2])
+        elif effect[0] == "share":
+            game_id = effect[1]
+            window.royalStore.shareLink(effect[2]).then(
+                create_proxy(lambda url, game_id=game_id: (app.shared_link(game_id, str(url)), draw())))
+        elif effect[0] == "copy":
+            try:
+                window.navigator.clipboard.writeText(effect[1])
+            except Exception:
+                pass                 # the link stays on screen to copy by hand
 
 
 def schedule():
@@ -132,6 +196,50 @@ def on_click(event):
     except Exception as err:   # a bug must not freeze the table: say so and carry on
         app.message = app.t("error.unexpected", reason=f"{type(err).__name__}: {err}")
     draw("tap", x, y)
+
+
+def import_file(file):
+    """An exported game from the file picker or dropped on the page."""
+    if file is None:
+        return
+
+    def done(text):
+        app.import_game(str(text))
+        draw()
+
+    def failed(err):
+        app.import_failed("too_big" if "too_big" in str(err) else "corrupt")
+        draw()
+    window.royalStore.readFile(file).then(create_proxy(done), create_proxy(failed))
+
+
+def on_change(event):
+    try:
+        target = py_value(event.target)
+        if target is not None and target.hasAttribute("data-import"):
+            files = py_value(target.files)
+            import_file(py_value(files.item(0)) if files is not None and files.length else None)
+            target.value = ""
+    except Exception as err:
+        app.message = app.t("error.unexpected", reason=f"{type(err).__name__}: {err}")
+        draw()
+
+
+def on_dragover(event):
+    if app.screen == "home":
+        event.preventDefault()
+
+
+def on_drop(event):
+    if app.screen != "home":
+        return
+    event.preventDefault()
+    try:
+        files = py_value(event.dataTransfer.files) if py_value(event.dataTransfer) is not None else None
+        import_file(py_value(files.item(0)) if files is not None and files.length else None)
+    except Exception as err:
+        app.message = app.t("error.unexpected", reason=f"{type(err).__name__}: {err}")
+        draw()
 
 
 def on_input(event):
@@ -239,6 +347,10 @@ def on_popstate(event):
 tick_proxy = create_proxy(tick)
 root.addEventListener("click", create_proxy(on_click))
 root.addEventListener("input", create_proxy(on_input))
+root.addEventListener("change", create_proxy(on_change))
+document.addEventListener("dragover", create_proxy(on_dragover))
+document.addEventListener("drop", create_proxy(on_drop))
+window.royalStore.listen(create_proxy(on_store_event))
 window.addEventListener("popstate", create_proxy(on_popstate))
 document.addEventListener("keydown", create_proxy(on_keydown))
 document.addEventListener("pointerdown", create_proxy(on_pointerdown), True)
@@ -252,6 +364,15 @@ if pending is not None:
         app.handle(str(pending.cmd), str(pending.arg))
     except Exception as err:
         app.message = app.t("error.unexpected", reason=f"{type(err).__name__}: {err}")
+# A finished game that came in a link (#replay=…) opens as its replay.
+try:
+    shared = py_value(await window.royalStore.readShared())
+    if shared is not None:
+        app.open_shared(str(shared))
+except Exception:
+    app.message = app.t("library.shared.failed", reason=app.t("save.corrupt"))
+if py_value(window.location.hash):
+    window.history.replaceState(jsnull, "", window.location.pathname + window.location.search)
 draw()
 document.getElementById("boot").remove()
 root.hidden = False

@@ -1,6 +1,7 @@
 // Before Python runs. The home screen is already on the page (written by the
 // build from the app's own Python); this script
-//  - shows a saved game on it the way the app will (from ROYAL_FIRST_PAINT),
+//  - shows the games in progress on it the way the app will (ROYAL_FIRST_PAINT
+//    holds the app's own templates; the games come from static/store.js),
 //  - keeps a tap on Play, Rules or Continue and marks the button as starting,
 //    for py/main.py to carry out once Python is ready,
 //  - says in words when the load fails.
@@ -15,36 +16,84 @@
     });
   }
 
-  // ---- a saved game, read as py/ui/saves.py peek() reads it --------------------
-  function savePanel(lang) {
-    var text = null;
-    try { text = localStorage.getItem("royaltable.save"); } catch (e) { return ""; }
-    if (!text) return "";
-    var t = data.langs[lang], save;
-    try { save = JSON.parse(text); } catch (e) { return t.panels.corrupt; }
-    if (!save || typeof save !== "object" || save.format !== "royaltable-save") return t.panels.corrupt;
-    if (typeof save.version !== "number" || save.version > 1) return t.panels.newer;
+  // ---- the games in progress, read as py/ui/saves.py peek() reads them ---------
+  var STRINGS = /"(?:[^"\\]|\\.)*"/g;
+  function depth(text) {
+    var deepest = 0, level = 0, brackets = text.replace(STRINGS, "").match(/[\[\]{}]/g) || [];
+    for (var i = 0; i < brackets.length; i++) {
+      level += (brackets[i] === "[" || brackets[i] === "{") ? 1 : -1;
+      if (level > deepest) deepest = level;
+    }
+    return deepest;
+  }
+  function isInt(v) { return typeof v === "number" && Math.floor(v) === v; }
+
+  // "ok" with the save, or the problem's key.
+  function peek(text) {
+    if (typeof text !== "string") return {problem: "corrupt"};
+    if (text.length > data.maxChars) return {problem: "too_big"};
+    if (depth(text) > 12) return {problem: "corrupt"};
+    var save;
+    try { save = JSON.parse(text); } catch (e) { return {problem: "corrupt"}; }
+    if (!save || typeof save !== "object" || Array.isArray(save) || save.format !== "royaltable-save")
+      return {problem: "corrupt"};
+    if (!isInt(save.version) || save.version < 1) return {problem: "corrupt"};
+    if (save.version > data.version) return {problem: "newer"};
     var seats = save.seats, record = save.record;
-    var kinds = ["human", "quick", "strong"];
-    if (!Array.isArray(seats) || !record || typeof record !== "object" || !Array.isArray(record.actions)
-        || seats.length !== record.players || !seats.every(function (s) {
-          return s && typeof s.name === "string" && kinds.indexOf(s.kind) >= 0; }))
-      return t.panels.corrupt;
-    if (data.games.indexOf(record.game) < 0) return t.panels.unknown_game;
-    if (save.finished === true) return "";
-    var moves = record.actions.length;
-    var panel = moves === 1 ? t.panels.one : t.panels.many.split(data.many).join(String(moves));
-    var names = seats.map(function (s) { return escapeHtml(s.name); }).join(t.sep);
-    return panel.split(data.names).join(names).split("game." + data.game).join(escapeHtml(t.titles[record.game]));
+    if (!Array.isArray(seats) || !record || typeof record !== "object" || Array.isArray(record)
+        || !Array.isArray(record.actions) || seats.length !== record.players || typeof record.game !== "string"
+        || !record.actions.every(function (a) { return typeof a === "string"; })
+        || !seats.every(function (s) {
+          return s && typeof s === "object" && typeof s.name === "string" && data.kinds.indexOf(s.kind) >= 0; }))
+      return {problem: "corrupt"};
+    if (data.games.indexOf(record.game) < 0) return {problem: "unknown_game"};
+    if ((save.rules != null && !isInt(save.rules)) || (save.digest != null && typeof save.digest !== "string")
+        || (save.winners != null && !(Array.isArray(save.winners) && save.winners.every(isInt))))
+      return {problem: "corrupt"};
+    return {save: save};
   }
 
-  if (data && app) {
-    var homes = app.querySelectorAll(".prerender");
-    for (var i = 0; i < homes.length; i++) {
-      var panel = savePanel(homes[i].getAttribute("data-lang"));
-      var tagline = homes[i].querySelector(".tagline");
-      if (panel && tagline) tagline.insertAdjacentHTML("afterend", panel);
-    }
+  function pad(n) { return (n < 10 ? "0" : "") + n; }
+  function when(ms) {       // as App.when() writes it
+    var d = new Date(ms), now = new Date();
+    var day = (d.getMonth() + 1) + "/" + d.getDate();
+    if (d.getFullYear() !== now.getFullYear()) day = d.getFullYear() + "/" + day;
+    return day + " " + pad(d.getHours()) + ":" + pad(d.getMinutes());
+  }
+  function fill(template, marks) {
+    for (var key in marks) template = template.split(data.marks[key]).join(marks[key]);
+    return template;
+  }
+
+  function libraryPanel(lang, items) {
+    var t = data.langs[lang].library, damaged = [], progress = [];
+    items.slice().sort(function (a, b) { return b.updated - a.updated; }).forEach(function (item) {
+      var read = peek(item.text), id = escapeHtml(item.id);
+      if (read.problem) { damaged.push(fill(t.problems[read.problem], {id: id})); return; }
+      var save = read.save;
+      if (save.finished === true) return;                 // the history is drawn by the app
+      var moves = save.record.actions.length;
+      var names = save.seats.map(function (s) {
+        return escapeHtml(Array.from(s.name.trim()).slice(0, data.nameLimit).join("") || "?");
+      }).join(data.langs[lang].sep);
+      progress.push(fill(moves === 1 ? t.one : t.many.split(data.many).join(String(moves)), {
+        id: id, crest: data.crests[save.record.game], title: escapeHtml(data.langs[lang].titles[save.record.game]),
+        names: names, when: when(item.updated)}));
+    });
+    var rows = damaged.concat(progress);
+    return rows.length ? t.section.split(data.marks.rows).join(rows.join("")) : "";
+  }
+
+  if (data && app && window.royalStore) {
+    window.royalStore.ready.then(function (items) {
+      if (window.royalReady) return;                      // Python has drawn the home itself
+      var homes = app.querySelectorAll(".prerender");
+      for (var i = 0; i < homes.length; i++) {
+        var panel = libraryPanel(homes[i].getAttribute("data-lang"), items);
+        var tagline = homes[i].querySelector(".tagline");
+        if (panel && tagline) tagline.insertAdjacentHTML("afterend", panel);
+      }
+    });
   }
 
   // ---- taps before Python is ready -------------------------------------------
@@ -54,6 +103,19 @@
     var button = event.target.closest && event.target.closest("[data-cmd]");
     if (!button) return;
     var cmd = button.getAttribute("data-cmd");
+    if (cmd === "discard_save" && window.royalStore) {   // a damaged save goes at once, Python or not
+      var id = button.getAttribute("data-arg") || "";
+      window.royalStore.remove(id);
+      var rows = app.querySelectorAll(".lib-row");
+      for (var r = 0; r < rows.length; r++) {
+        if (rows[r].getAttribute("data-entry") === id) {
+          var list = rows[r].parentNode;
+          rows[r].remove();
+          if (!list.children.length) list.closest(".library").remove();
+        }
+      }
+      return;
+    }
     if (cmd === "lang") {                              // needs no Python
       var lang = document.documentElement.lang === "ja" ? "en" : "ja";
       document.documentElement.lang = lang;

@@ -296,7 +296,7 @@ def test_back_goes_to_the_previous_screen_and_never_leaves_a_game_without_asking
     assert app.back() and app.confirm is None       # Back again: the question goes
     app.back()
     app.handle("quit", "leave")
-    assert app.screen == "home" and app.saved is not None
+    assert app.screen == "home" and len(app.library.in_progress()) == 1
 
 
 def test_a_double_tap_presses_once():
@@ -371,8 +371,9 @@ def test_a_finished_game_is_kept_for_replay_but_not_offered_to_continue():
     drive(app, choose=lambda legal: legal[-1])
     html = app.render()
     assert "Game over" in html and "Winner" in html
-    assert saves.load(app.storage.get(saves.SAVE_KEY)).finished
-    assert App("en", storage=app.storage).saved is None
+    assert saves.load(app.library.get(app.game_id).stored.text).finished
+    again = App("en", store=app.store)
+    assert again.library.in_progress() == [] and len(again.library.finished()) == 1
     app.handle("replay")
     assert app.screen == "replay" and "is thinking" not in app.render()
     app.handle("replay_step", "last")

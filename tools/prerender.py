@@ -25,36 +25,40 @@ from ui.app import App  # noqa: E402
 from ui.collection import GAMES, playable  # noqa: E402
 from ui.html import esc  # noqa: E402
 from ui.i18n import LANGS, Translator, load_game  # noqa: E402
-from ui.saves import Save  # noqa: E402
+from ui import saves  # noqa: E402
+from ui.icons import icon  # noqa: E402
 
-NAMES, GAME, MANY = "\x01NAMES\x01", "\x01GAME\x01", 7777
+# Placeholders the first-paint script fills in from the library.
+ID, CREST, TITLE, NAMES, WHEN, ROWS, MANY = ("\x01ID\x01", "\x01CREST\x01", "\x01TITLE\x01",
+                                            "\x01NAMES\x01", "\x01WHEN\x01", "\x01ROWS\x01", 7777)
+PROBLEMS = ("corrupt", "too_big", "newer", "unknown_game")
 
 
 def home(lang: str) -> str:
     return App(lang).render()
 
 
-def save_panels(lang: str) -> dict:
-    """The home screen's save panel as templates: names, game and move count are
-    filled in by the first-paint script from the saved JSON."""
+def library_templates(lang: str) -> dict:
+    """The home screen's games in progress as templates, from the app's own
+    functions: the first-paint script fills in each game from the library."""
     app = App(lang)
-    out = {}
+    out = {"section": app.library_section(ROWS), "problems": {}}
     for label, moves in (("one", 1), ("many", MANY)):
-        app.saved = Save([{"name": NAMES, "kind": "human"}], {"game": GAME, "actions": [""] * moves}, False)
-        out[label] = app.render_save_panel()
-    app.saved = None
-    for problem in ("corrupt", "newer", "unknown_game"):
-        app.save_problem = problem
-        out[problem] = app.render_save_panel()
+        out[label] = app.progress_row(ID, CREST, TITLE, NAMES, moves, WHEN)
+    for problem in PROBLEMS:
+        out["problems"][problem] = app.damaged_row(ID, problem)
     return out
 
 
 def first_paint_data() -> dict:
-    data = {"games": GAMES, "many": str(MANY), "names": NAMES, "game": GAME, "langs": {}}
+    data = {"games": GAMES, "many": str(MANY), "version": saves.VERSION, "maxChars": saves.MAX_CHARS,
+            "nameLimit": saves.NAME_LIMIT, "kinds": list(saves.KINDS),
+            "marks": {"id": ID, "crest": CREST, "title": TITLE, "names": NAMES, "when": WHEN, "rows": ROWS},
+            "crests": {g: icon(g, "crest") for g in GAMES}, "langs": {}}
     for lang in LANGS:
         t = Translator(lang)
         data["langs"][lang] = {
-            "panels": save_panels(lang),
+            "library": library_templates(lang),
             "titles": {g: t("game." + g) for g in GAMES},
             "sep": t.join(["", ""]),
         }

@@ -49,6 +49,9 @@ class Game:
     sample_state: Callable[[dict, int], "State"] = field(default=None, repr=False)
     bots: Mapping[str, type] = field(default_factory=dict, repr=False)  # level -> Bot class
     default_players: int | None = None   # what the new-game screen offers first
+    # Raised whenever a change to the rules could make a saved record replay to
+    # another position: a save made under another number is never continued.
+    rules_version: int = 1
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict:
         options = dict(options or {})

@@ -6,11 +6,14 @@ tested in CPython too.
 """
 from __future__ import annotations
 
+import datetime
+
 from . import rules_page, saves
 from .collection import COLLECTION, GAMES, playable
 from .html import button, esc
 from .i18n import Translator, default_lang, load_game
 from .icons import icon
+from .library import Library, MemoryStore, new_id
 from .match import LINGER, SPEEDS, SUMMARY, Match
 
 LANG_KEY = "royaltable.lang"
@@ -20,7 +23,7 @@ LOG_SHOWN = 80
 
 
 class MemoryStorage(dict):
-    """The storage interface main.py gives over localStorage; a dict in tests."""
+    """Small settings (language, speed): main.py gives localStorage; a dict in tests."""
     def get(self, key):
         return super().get(key)
 
@@ -53,17 +56,28 @@ class Ctx:
 
 
 class App:
-    def __init__(self, lang: str | None = None, pace: float = 1.0, storage=None, browser_langs=()):
+    def __init__(self, lang: str | None = None, pace: float = 1.0, storage=None, browser_langs=(),
+                 store=None, tz_offset_min: int = 0):
         self.storage = storage if storage is not None else MemoryStorage()
+        self.store = store if store is not None else MemoryStore()
+        self.store.listener = self
+        self.library = Library(self.store, GAMES)
+        self.tz_offset_min = tz_offset_min       # the device's clock, for "when" on the home screen
         self.t = Translator(lang or self.storage.get(LANG_KEY) or default_lang(browser_langs))
         self.pace = pace
         speed = self.storage.get(SPEED_KEY)
         self.speed = speed if speed in SPEEDS else "normal"
         self.screen = "home"
         self.replaying: dict | None = None
-        self.saved: saves.Save | None = None     # a game that can be continued
-        self.save_problem: str | None = None     # why the save could not be read
-        self.check_save()
+        self.game_id: str | None = None          # the open game's id in the library
+        self.lost = False                        # another tab took the open game over
+        self.opening: str | None = None          # Continue asked, waiting for the store's yes
+        self.elsewhere: str | None = None        # a game open in another tab: take it over?
+        self.deleting: str | None = None         # Delete asked: "really?"
+        self.unplayable: dict[str, str] = {}     # id -> why Continue could not replay it
+        self.store_problem: str | None = None    # "quota" / "blocked": saving fails
+        self.shared: tuple[str, str] | None = None   # (game id, its share link)
+        self.effects: list[tuple] = []           # for the page: downloads, links, copies
         self.rules_game = None
         self.rules_return = "home"
         self.setup: dict | None = None
@@ -187,22 +201,36 @@ class App:
                 self.message = self.t("setup.bad_seed")
                 return
         seats = [{"name": names[s], "kind": setup["kinds"][s]} for s in range(n)]
-        self._open(Match(setup["game"], seats, setup["options"], seed, self.pace, self.speed))
+        self._open_new(Match(setup["game"], seats, setup["options"], seed, self.pace, self.speed))
 
-    def _open(self, match: Match) -> None:
-        self.match = match
-        self.confirm = None
+    def _open_new(self, match: Match) -> None:
+        """A new game, under a new id: no other game of the library is touched."""
+        game_id = new_id()
+        self.store.claim(game_id, False)
+        self._open(match, game_id)
+
+    def _open(self, match: Match, game_id: str) -> None:
+        self._leave()
+        self.match, self.game_id, self.lost = match, game_id, False
+        self.confirm = self.elsewhere = self.deleting = None
         self.screen = "table"
-        self.saved = self.save_problem = None
         self.save()
+
+    def _leave(self) -> None:
+        """Lets go of the open game (another tab may open it now); it stays in the library."""
+        if self.game_id is not None:
+            self.store.release(self.game_id)
+        self.match = self.game_id = None
+        self.lost = False
+        self.confirm = None
 
     def cmd_again(self, arg):
         match = self.match
-        self._open(Match(match.game.id, match.seats, match.state.options, None, self.pace, self.speed))
+        self._open_new(Match(match.game.id, match.seats, match.state.options, None, self.pace, self.speed))
 
     def cmd_act(self, action):
         match = self.match
-        if not match or self.confirm or action not in match.legal_on_screen():
+        if not match or self.confirm or self.lost or action not in match.legal_on_screen():
             if match and action and match.actor() is not None and not match.needs_handoff():
                 self._refuse(action)
             return
@@ -239,17 +267,16 @@ class App:
             self.match.suggest()
 
     def cmd_quit(self, arg):
-        if arg == "yes":
-            self.match = None
-            self.confirm = None
+        if arg == "yes":                         # a game in progress is deleted; a finished one kept
+            if self.match and not self.match.state.over and not self.lost:
+                self.library.remove(self.game_id)
+            self._leave()
             self.screen = "home"
-            self.storage.remove(saves.SAVE_KEY)
             return
-        if arg == "leave":                       # keeps the save: Continue on the home screen
-            self.confirm = None
-            self.match = None
+        if arg == "leave":                       # kept: Continue on the home screen
+            self._leave()
             self.screen = "home"
-            self.check_save()
+            self.library.refresh()
             return
         self.confirm = None if arg == "cancel" else "quit"
 
@@ -263,8 +290,8 @@ class App:
         elif self.screen == "replay":
             self.cmd_replay_close("")
         elif self.screen == "table" and self.match:
-            if self.match.state.over:
-                self.cmd_quit("yes")
+            if self.match.state.over or self.lost:
+                self.cmd_quit("leave")
             else:                                # never leave a game without asking
                 self.confirm = None if self.confirm else "leave"
         else:
@@ -272,40 +299,135 @@ class App:
         self.message = None
         return True
 
-    # ---- the saved game -------------------------------------------------------
-    def check_save(self) -> None:
-        """Reads the save's shape only: the home screen shows it before the rules
-        are loaded. Continue replays it (and reports it then if it cannot)."""
-        text = self.storage.get(saves.SAVE_KEY)
-        self.saved = self.save_problem = None
-        if text:
-            try:
-                save = saves.peek(text, GAMES)
-            except saves.SaveError as err:
-                self.save_problem = str(err)
-            else:
-                self.saved = None if save.finished else save
-
+    # ---- the library: every game on this tablet ----------------------------------
     def save(self) -> None:
         """Called after every change: a game in progress survives any reload (a
-        finished one stays too, for a replay, but is not offered to continue)."""
-        match = self.match
-        if match:
-            self.storage.set(saves.SAVE_KEY, saves.dump(match.seats, match.record(), match.state.over))
+        finished one stays too, in the history, for a replay)."""
+        if self.match and self.game_id and not self.lost:
+            self.library.write(self.game_id, saves.dump_state(self.match.seats, self.match.state))
+
+    def store_event(self, kind: str, id: str = "", ok: bool = False, text: str | None = None,
+                    rev: int = 0, problem: str = "") -> None:
+        """What the store answers later: a write failed or went through, another
+        tab took the open game, Continue may (or may not) go ahead, or another
+        tab changed the library."""
+        if kind == "problem":
+            self.store_problem = problem if problem in ("quota", "blocked") else "blocked"
+        elif kind == "saved":
+            self.store_problem = None
+        elif kind == "lost" and id == self.game_id and self.match:
+            self.lost = True
+            self.confirm = None
+        elif kind == "claimed" and id == self.opening:
+            self.opening = None
+            if not ok:
+                self.elsewhere = id
+                return
+            self.library.adopt(id, text, rev)
+            self._continue(id)
+        elif kind == "changed":
+            self.library.refresh()
 
     def cmd_continue(self, arg):
-        if not self.saved:
+        entry = self.library.get(arg)
+        if entry is None or not entry.in_progress or arg in self.unplayable or self.opening:
+            return
+        self.opening, self.elsewhere = arg, None
+        self.store.claim(arg, False)
+
+    def cmd_takeover(self, arg):
+        if arg and arg == self.elsewhere:
+            self.opening, self.elsewhere = arg, None
+            self.store.claim(arg, True)
+
+    def cmd_cancel_open(self, arg):
+        self.elsewhere = None
+
+    def _continue(self, game_id: str) -> None:
+        entry = self.library.get(game_id)
+        if entry is None or entry.save is None:
+            self.store.release(game_id)
             return
         try:
-            save = saves.load(self.storage.get(saves.SAVE_KEY) or "")
+            save, _ = saves.load_state(entry.stored.text)
         except saves.SaveError as err:
-            self.saved, self.save_problem = None, str(err)
+            self.unplayable[game_id] = str(err)
+            self.store.release(game_id)
             return
-        self._open(Match.from_record(save.seats, save.record, self.pace, self.speed))
+        self._open(Match.from_record(save.seats, save.record, self.pace, self.speed), game_id)
+
+    def cmd_delete(self, arg):
+        if self.library.get(arg) is not None and arg != self.game_id:
+            self.deleting = arg
+
+    def cmd_delete_yes(self, arg):
+        if arg and arg == self.deleting:
+            self.library.remove(arg)
+            self.unplayable.pop(arg, None)
+        self.deleting = None
+
+    def cmd_delete_no(self, arg):
+        self.deleting = None
 
     def cmd_discard_save(self, arg):
-        self.storage.remove(saves.SAVE_KEY)
-        self.saved = self.save_problem = None
+        """A save that cannot be read goes at once: there is nothing in it to keep."""
+        entry = self.library.get(arg)
+        if entry is not None and entry.problem:
+            self.library.remove(arg)
+
+    def cmd_export(self, arg):
+        entry = self.library.get(arg)
+        if entry is None:
+            return
+        game = entry.save.record["game"] if entry.save else "game"
+        stamp = self._local(entry.stored.updated).strftime("%Y%m%d-%H%M")
+        self.effects.append(("download", f"royaltable-{game}-{stamp}.json", entry.stored.text))
+
+    def import_game(self, text: str) -> None:
+        """A game from an exported file, checked as a save is, kept under a new id."""
+        try:
+            save, _ = saves.load_state(text)
+        except saves.SaveError as err:
+            self.message = self.t("library.import.failed", reason=self.t("save." + str(err)))
+            return
+        self.library.write(new_id(), saves.dump(save.seats, save.record, save.finished, save.rules, save.digest))
+        self.message = self.t("library.imported", game=self.t("game." + save.record["game"]))
+
+    def import_failed(self, reason: str) -> None:
+        self.message = self.t("library.import.failed", reason=self.t("save." + reason))
+
+    def cmd_share(self, arg):
+        entry = self.library.get(arg)
+        if entry is not None and entry.save is not None and entry.save.finished:
+            self.effects.append(("share", arg, entry.stored.text))
+
+    def shared_link(self, game_id: str, url: str) -> None:
+        self.shared = (game_id, url)
+
+    def cmd_copy(self, arg):
+        if self.shared and self.shared[0] == arg:
+            self.effects.append(("copy", self.shared[1]))
+            self.message = self.t("library.copied")
+
+    def open_shared(self, text: str) -> None:
+        """A finished game that came in a link: its replay."""
+        try:
+            save, state = saves.load_state(text)
+        except saves.SaveError as err:
+            self.message = self.t("library.shared.failed", reason=self.t("save." + str(err)))
+            return
+        self._replay_open(save)
+
+    def cmd_replay_saved(self, arg):
+        entry = self.library.get(arg)
+        if entry is None or entry.save is None or not entry.save.finished:
+            return
+        try:
+            save, _ = saves.load_state(entry.stored.text)
+        except saves.SaveError as err:
+            self.unplayable[arg] = str(err)
+            return
+        self._replay_open(save)
 
     def cmd_undo(self, arg):
         if self.match:
@@ -316,6 +438,11 @@ class App:
         if not match or not match.state.over:
             return
         self.replaying = {"seats": match.seats, "record": match.record(), "step": 0}
+        self._replay_to(0)
+        self.screen = "replay"
+
+    def _replay_open(self, save: saves.Save) -> None:
+        self.replaying = {"seats": save.seats, "record": save.record, "step": 0}
         self._replay_to(0)
         self.screen = "replay"
 
@@ -338,7 +465,7 @@ class App:
 
     # ---- time ---------------------------------------------------------------
     def pending_delay(self) -> int | None:
-        if self.screen != "table" or not self.match or self.confirm:
+        if self.screen != "table" or not self.match or self.confirm or self.lost:
             return None
         return self.match.pending_delay()
 
@@ -374,7 +501,7 @@ class App:
         """Changes when a different kind of screen appears (the page scrolls to its top)."""
         if self.screen == "table" and self.match:
             match = self.match
-            kind = ("confirm" if self.confirm else "handoff" if match.needs_handoff()
+            kind = ("lost" if self.lost else "confirm" if self.confirm else "handoff" if match.needs_handoff()
                     else "summary" if match.interlude == SUMMARY
                     else "result" if match.state.over else "table")
             return f"table:{kind}"
@@ -382,6 +509,9 @@ class App:
 
     def render(self) -> str:
         body = getattr(self, f"render_{self.screen}")()
+        if self.store_problem:
+            body = (f'<div class="store-notice" role="alert">{icon("handoff")}'
+                    f'<span>{esc(self.t("store." + self.store_problem))}</span></div>') + body
         message = ""
         if self.message:
             message = (f'<div class="toast" role="alert"><span>{esc(self.message)}</span>'
@@ -420,24 +550,131 @@ class App:
                 f'<p class="game-card-blurb">{esc(t("game." + game_id + ".blurb"))}</p>'
                 f'{badge}<div class="game-card-actions">{actions}</div></article>')
         return (self.topbar(esc(t("app.name")))
-                + f'<section class="home"><p class="tagline">{esc(t("app.tagline"))}</p>{self.render_save_panel()}'
+                + f'<section class="home"><p class="tagline">{esc(t("app.tagline"))}</p>{self.render_library()}'
                 f'<h2 class="section-title">{esc(t("home.title"))}</h2>'
-                f'<div class="game-grid">{"".join(cards)}</div></section>')
+                f'<div class="game-grid">{"".join(cards)}</div>{self.render_history()}</section>')
 
-    def render_save_panel(self) -> str:
+    # The library on the home screen. The first paint (static/boot.js) draws the
+    # games in progress from templates of these same functions (tools/prerender.py).
+    def render_library(self) -> str:
+        rows = [self._damaged_row(e.id, e.problem) for e in self.library.damaged()]
+        rows += [self._progress(e) for e in self.library.in_progress()]
+        return self.library_section("".join(rows)) if rows else ""
+
+    def library_section(self, rows: str) -> str:
+        return (f'<section class="library" aria-labelledby="library-title">'
+                f'<h2 class="section-title" id="library-title">{esc(self.t("library.in_progress"))}</h2>'
+                f'<ul class="lib-list">{rows}</ul></section>')
+
+    def _progress(self, entry) -> str:
         t = self.t
-        if self.save_problem:
-            return (f'<div class="save-panel is-problem" role="alert"><p><strong>{esc(t("save.problem"))}</strong> '
-                    f'{esc(t("save." + self.save_problem))}</p>'
-                    f'{button(esc(t("save.discard")), "discard_save", cls="btn-danger")}</div>')
-        if self.saved:
-            seats, record = self.saved.seats, self.saved.record
-            names = t.join([s["name"] for s in seats])
-            return (f'<div class="save-panel"><p><strong>{esc(t("save.title", game=t("game." + record["game"])))}</strong>'
-                    f'<br><span>{esc(t("save.detail", names=names, n=len(record["actions"])))}</span></p>'
-                    f'<div class="dialog-actions">{button(esc(t("save.continue")), "continue", cls="btn-primary btn-big")}'
-                    f'{button(esc(t("save.discard")), "discard_save")}</div></div>')
-        return ""
+        save = entry.save
+        game_id = save.record["game"]
+        if entry.id in self.unplayable:
+            return self._damaged_row(entry.id, self.unplayable[entry.id], export=True)
+        actions = None
+        if entry.id == self.deleting:
+            actions = self._ask_delete(entry.id)
+        elif entry.id == self.elsewhere:
+            actions = (f'<p class="lib-question">{esc(t("library.elsewhere"))}</p>'
+                       + button(esc(t("library.takeover")), "takeover", entry.id, cls="btn-primary")
+                       + button(esc(t("library.cancel")), "cancel_open", entry.id))
+        return self.progress_row(entry.id, icon(game_id, "crest"), t("game." + game_id),
+                                 t.join([s["name"] for s in save.seats]), len(save.record["actions"]),
+                                 self.when(entry.stored.updated), actions)
+
+    def progress_row(self, entry_id: str, crest: str, title: str, names: str, moves: int, when: str,
+                     actions: str | None = None) -> str:
+        t = self.t
+        if actions is None:
+            actions = (button(esc(t("save.continue")), "continue", entry_id, cls="btn-primary")
+                       + button(esc(t("library.export")), "export", entry_id)
+                       + button(esc(t("library.delete")), "delete", entry_id))
+        detail = t("library.detail", names=names, n=moves, when=when)
+        return (f'<li class="lib-row" data-entry="{esc(entry_id)}"><div class="lib-crest">{crest}</div>'
+                f'<div class="lib-text"><strong>{esc(title)}</strong><span class="lib-detail">{esc(detail)}</span></div>'
+                f'<div class="lib-actions">{actions}</div></li>')
+
+    def damaged_row(self, entry_id: str, problem: str) -> str:
+        t = self.t
+        return (f'<li class="lib-row is-problem" data-entry="{esc(entry_id)}" role="alert">'
+                f'<div class="lib-text"><strong>{esc(t("save.problem"))}</strong>'
+                f'<span class="lib-detail">{esc(t("save." + problem))}</span></div>'
+                f'<div class="lib-actions">{button(esc(t("save.discard")), "discard_save", entry_id, cls="btn-danger")}'
+                '</div></li>')
+
+    def _damaged_row(self, entry_id: str, problem: str, export: bool = False) -> str:
+        """A save that cannot be read, or (export) one kept that cannot be continued."""
+        if not export:
+            return self.damaged_row(entry_id, problem)
+        t = self.t
+        actions = (self._ask_delete(entry_id) if entry_id == self.deleting else
+                   button(esc(t("library.export")), "export", entry_id)
+                   + button(esc(t("library.delete")), "delete", entry_id))
+        entry = self.library.get(entry_id)
+        title = t("game." + entry.save.record["game"]) if entry and entry.save else t("save.problem")
+        return (f'<li class="lib-row is-problem" data-entry="{esc(entry_id)}">'
+                f'<div class="lib-text"><strong>{esc(title)}</strong>'
+                f'<span class="lib-detail">{esc(t("save." + problem))}</span></div>'
+                f'<div class="lib-actions">{actions}</div></li>')
+
+    def _ask_delete(self, entry_id: str) -> str:
+        t = self.t
+        return (f'<p class="lib-question">{esc(t("library.delete.confirm"))}</p>'
+                + button(esc(t("library.delete.yes")), "delete_yes", entry_id, cls="btn-danger")
+                + button(esc(t("library.delete.no")), "delete_no", entry_id, cls="btn-primary"))
+
+    def render_history(self) -> str:
+        """Finished games (a replay, a file, a link), the import, and the space used."""
+        t = self.t
+        rows = []
+        for entry in self.library.finished():
+            save = entry.save
+            game_id = save.record["game"]
+            names = [s["name"] for s in save.seats]
+            winners = [names[w] for w in save.winners if 0 <= w < len(names)] if save.winners else []
+            line = (t("result.winner" if len(winners) == 1 else "result.winners", names=t.join(winners))
+                    if winners else t.join(names))
+            if entry.id in self.unplayable:
+                rows.append(self._damaged_row(entry.id, self.unplayable[entry.id], export=True))
+                continue
+            if entry.id == self.deleting:
+                actions = self._ask_delete(entry.id)
+            else:
+                actions = (button(esc(t("replay.open")), "replay_saved", entry.id, cls="btn-primary")
+                           + button(esc(t("library.export")), "export", entry.id)
+                           + button(esc(t("library.share")), "share", entry.id)
+                           + button(esc(t("library.delete")), "delete", entry.id))
+            link = ""
+            if self.shared and self.shared[0] == entry.id:
+                label = esc(t("library.share.label"))
+                link = (f'<div class="lib-link"><input class="lib-link-url" readonly aria-label="{label}" '
+                        f'value="{esc(self.shared[1])}">{button(esc(t("library.copy")), "copy", entry.id)}</div>')
+            detail = t("library.result", line=line, when=self.when(entry.stored.updated))
+            rows.append(f'<li class="lib-row" data-entry="{esc(entry.id)}"><div class="lib-crest">{icon(game_id, "crest")}</div>'
+                        f'<div class="lib-text"><strong>{esc(t("game." + game_id))}</strong>'
+                        f'<span class="lib-detail">{esc(detail)}</span>{link}</div>'
+                        f'<div class="lib-actions">{actions}</div></li>')
+        history = (f'<h2 class="section-title" id="history-title">{esc(t("library.finished"))}</h2>'
+                   f'<ul class="lib-list">{"".join(rows)}</ul>') if rows else ""
+        count = len(self.library.entries)
+        size = t("library.size", n=count, size=_size(self.library.bytes_used())) if count else ""
+        return (f'<section class="history" aria-label="{esc(t("library.finished"))}">{history}'
+                f'<div class="lib-tools" data-drop>'
+                f'<label class="btn" for="import-file">{esc(t("library.import"))}</label>'
+                f'<input type="file" id="import-file" class="sr-only" data-import accept=".json,application/json">'
+                f'<span class="hint">{esc(t("library.import.hint"))}</span>'
+                f'<span class="lib-size">{esc(size)}</span></div></section>')
+
+    def _local(self, ms: float) -> datetime.datetime:
+        utc = datetime.datetime(1970, 1, 1) + datetime.timedelta(milliseconds=ms)
+        return utc - datetime.timedelta(minutes=self.tz_offset_min)
+
+    def when(self, ms: float) -> str:
+        """When a game was last played, on the device's clock (boot.js writes it the same way)."""
+        moment, now = self._local(ms), self._local(self.library.clock() * 1000)
+        day = f"{moment.month}/{moment.day}" if moment.year == now.year else f"{moment.year}/{moment.month}/{moment.day}"
+        return f"{day} {moment.hour:02d}:{moment.minute:02d}"
 
     def render_rules(self) -> str:
         t = self.t
@@ -499,10 +736,10 @@ class App:
         game_id = match.game.id
         tools = []
         undoer = match.undoer()
-        if undoer is not None and not self.confirm:
+        if undoer is not None and not self.confirm and not self.lost:
             tools.append(button(icon("undo") + " " + esc(t("undo.button", name=match.names[undoer])),
                                 "undo", cls="btn-undo"))
-        if match.can_suggest() and not self.confirm:
+        if match.can_suggest() and not self.confirm and not self.lost:
             tools.append(button(icon("hint") + " " + esc(t("hint.button")), "hint", cls="btn-hint",
                                 disabled=match.hint is not None))
         if any(match.is_bot(s) for s in range(len(match.seats))):
@@ -512,6 +749,10 @@ class App:
         tools.append(button(esc(t("nav.quit")), "quit", cls="btn-ghost"))
         bar = self.topbar(esc(t("game." + game_id)), "".join(tools))
         screen = self.screen_key().split(":")[1]
+        if self.lost:
+            return bar + (f'<section class="dialog" role="dialog" data-screen="lost"><p>{esc(t("library.lost"))}</p>'
+                          f'<div class="dialog-actions">{button(esc(t("result.home")), "quit", "leave", cls="btn-primary")}'
+                          '</div></section>')
         if self.confirm:
             return bar + self.render_confirm()
         if match.needs_handoff():
@@ -594,6 +835,10 @@ class App:
         return (f'<details class="log" open><summary>{esc(t("table.log"))}</summary>'
                 f'<ol class="log-list" reversed start="{len(match.log)}" tabindex="0" '
                 f'aria-label="{esc(t("table.log"))}">{"".join(lines)}</ol></details>')
+
+
+def _size(n: int) -> str:
+    return f"{n / 1e6:.1f} MB" if n >= 1e6 else f"{max(1, round(n / 1e3))} kB"
 
 
 def _mark_hint(html: str, action: str) -> str:

@@ -1,71 +1,151 @@
-"""The saved game: who sits where and the game's record, versioned JSON.
+"""One saved game: who sits where and the game's record, as versioned JSON.
 
-A save is only ever a record to replay, so it survives reloads and new deploys;
-one that cannot be replayed is reported, never half-loaded.
+A save is only ever a record to replay, so it survives reloads and new deploys.
+It also says which rules version of its game wrote it and a digest of the
+position after its last action, so a change to the rules that would put the
+game somewhere else is noticed, never continued in a different position.
 
-`peek` reads a save without the rules (the home screen shows it before the
-rules package is imported; the page's first paint reads it the same way in
-JavaScript); `load` replays it and is what Continue uses.
+`peek` reads a save without the rules (the home screen lists the library before
+the rules package is imported; the page's first paint reads it the same way in
+JavaScript); `load` replays it and is what Continue uses. Neither can be stopped
+by what a save holds: its size and nesting are checked before it is parsed, and
+every failure is a SaveError whose message is a key the screen explains.
 """
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 from typing import NamedTuple
 
-SAVE_KEY = "royaltable.save"
+LEGACY_KEY = "royaltable.save"   # the one save slot of earlier versions (localStorage)
 FORMAT = "royaltable-save"
-VERSION = 1
+VERSION = 2                      # 2: rules version and digest; 1 (earlier versions) still reads
 KINDS = ("human", "quick", "strong")
+NAME_LIMIT = 32                  # as on the new-game screen
+MAX_CHARS = 1_000_000            # a long game's save is tens of kB
+MAX_DEPTH = 12                   # a save is five levels deep
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+_BRACKET = re.compile(r"[\[\]{}]")
 
 
 class SaveError(ValueError):
-    """A save that cannot be used; the message says why, for the player."""
+    """A save that cannot be used; the message is a key: corrupt, too_big, newer,
+    unknown_game, rules_changed (a record that no longer replays) or
+    older_rules (it replays, but not to the position it was saved at)."""
 
 
 class Save(NamedTuple):
     seats: list[dict]
     record: dict
-    finished: bool          # kept after the end for a replay; not offered to continue
+    finished: bool              # kept after the end for a replay; not offered to continue
+    rules: int | None = None    # the rules version of its game that wrote it
+    digest: str | None = None   # of the position after its last action
+    winners: list | None = None # seats, once it is finished (the history shows them)
 
 
-def dump(seats: list[dict], record: dict, finished: bool = False) -> str:
-    return json.dumps({"format": FORMAT, "version": VERSION, "seats": seats, "record": record,
-                       "finished": finished}, ensure_ascii=False, separators=(",", ":"))
+def digest(state) -> str:
+    """A short fingerprint of a position: what everybody at the table can see."""
+    text = json.dumps(state.view(None), sort_keys=True, ensure_ascii=False, default=_plain)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _plain(value):
+    if isinstance(value, (set, frozenset)):
+        return sorted(value, key=repr)
+    return repr(value)
+
+
+def dump(seats: list[dict], record: dict, finished: bool = False, rules: int | None = None,
+         position: str | None = None, winners: list | None = None) -> str:
+    data = {"format": FORMAT, "version": VERSION, "seats": seats, "record": record, "finished": finished}
+    if rules is not None:
+        data["rules"] = rules
+    if position is not None:
+        data["digest"] = position
+    if winners is not None:
+        data["winners"] = winners
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def dump_state(seats: list[dict], state) -> str:
+    """The save of a game as it stands, with its rules version and digest."""
+    winners = list(state.result()["winners"]) if state.over else None
+    return dump(seats, state.record(), state.over, state.game.rules_version, digest(state), winners)
+
+
+def depth(text: str) -> int:
+    """How deeply the JSON text nests, read without parsing it."""
+    deepest = level = 0
+    for bracket in _BRACKET.findall(_STRING.sub("", text)):
+        level += 1 if bracket in "[{" else -1
+        deepest = max(deepest, level)
+    return deepest
 
 
 def peek(text: str, games=()) -> Save:
     """The save's shape checked, nothing replayed; `games`: the ids this app knows."""
+    if not isinstance(text, str):
+        raise SaveError("corrupt")
+    if len(text) > MAX_CHARS:
+        raise SaveError("too_big")
+    if depth(text) > MAX_DEPTH:
+        raise SaveError("corrupt")
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise SaveError("corrupt") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("corrupt")
-    if not isinstance(data.get("version"), int) or data["version"] > VERSION:
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise SaveError("corrupt")
+    if version > VERSION:
         raise SaveError("newer")
     seats, record = data.get("seats"), data.get("record")
     if (not isinstance(seats, list) or not isinstance(record, dict)
             or not all(isinstance(s, dict) and isinstance(s.get("name"), str)
                        and s.get("kind") in KINDS for s in seats)
-            or len(seats) != record.get("players") or not isinstance(record.get("actions"), list)):
+            or len(seats) != record.get("players") or not isinstance(record.get("actions"), list)
+            or not all(isinstance(a, str) for a in record["actions"])
+            or not isinstance(record.get("game"), str)):
         raise SaveError("corrupt")
-    if games and record.get("game") not in games:
+    if games and record["game"] not in games:
         raise SaveError("unknown_game")
-    return Save(seats, record, data.get("finished") is True)
+    rules, position, winners = data.get("rules"), data.get("digest"), data.get("winners")
+    if (rules is not None and (not isinstance(rules, int) or isinstance(rules, bool))) \
+            or (position is not None and not isinstance(position, str)) \
+            or (winners is not None and not (isinstance(winners, list) and all(
+                isinstance(w, int) and not isinstance(w, bool) for w in winners))):
+        raise SaveError("corrupt")
+    # A name is drawn on every screen: one longer than the setup allows is cut.
+    seats = [{"name": s["name"].strip()[:NAME_LIMIT] or "?", "kind": s["kind"]} for s in seats]
+    return Save(seats, record, data.get("finished") is True, rules, position, winners)
 
 
 def load(text: str) -> Save:
     """The seats and record of a save, checked by replaying it; else SaveError."""
+    return load_state(text)[0]
+
+
+def load_state(text: str):
+    """(save, state): the save checked by replaying it to the position it was
+    saved at; else SaveError."""
     from royaltable import registry
     save = peek(text)
     try:
-        game = registry.get(save.record.get("game"))
+        game = registry.get(save.record["game"])
     except ValueError:
         raise SaveError("unknown_game") from None
     if any(s["kind"] not in ("human", *game.bots) for s in save.seats):
         raise SaveError("corrupt")
+    if save.rules is not None and save.rules != game.rules_version:
+        raise SaveError("older_rules")
     try:
         state = registry.replay(save.record)
-    except ValueError:
+    except (ValueError, TypeError, KeyError, IndexError, RecursionError):
         raise SaveError("rules_changed") from None
-    return Save(save.seats, save.record, state.over)
+    if save.digest is not None and save.digest != digest(state):
+        raise SaveError("older_rules")
+    return save._replace(finished=state.over), state
