@@ -20,7 +20,7 @@ from screens import strings as view_strings  # noqa: E402,F401  (one definition 
 from ui import saves  # noqa: E402
 
 SNAPSHOT = """() => [document.getElementById('app').innerHTML,
-                     localStorage.getItem('royaltable.save'),
+                     (royalStore.written[royalStore.open] || null),
                      (document.querySelector('[data-screen]') || {dataset: {}}).dataset.screen || '']"""
 DECISION = "#app [data-cmd=act]:not([disabled]), #app [data-cmd=select]"
 
@@ -128,4 +128,4 @@ def game_over(page) -> bool:
 
 
 def record_json(page) -> dict:
-    return json.loads(page.evaluate("localStorage.getItem('royaltable.save')"))["record"]
+    return json.loads(page.evaluate("(royalStore.written[royalStore.open] || null)"))["record"]

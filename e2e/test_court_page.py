@@ -52,7 +52,7 @@ def human_step(page) -> bool:
 def bot_step(page) -> bool:
     """Taps the button of the move a quick computer player would make for the
     person to move (the saved record replayed in CPython)."""
-    state = registry.replay(json.loads(page.evaluate("localStorage.getItem('royaltable.save')"))["record"])
+    state = registry.replay(json.loads(page.evaluate("(royalStore.written[royalStore.open] || null)"))["record"])
     if state.over:
         return False
     game = registry.get("court")

@@ -163,7 +163,7 @@ def test_two_people_a_flick_a_stack_a_reroll_and_a_won_chip(watched):
                 w.shot("golden_key-flick-768x1024")
         chips_before = list(state.chips)
         play(page, action)
-        page.wait_for_function("n => JSON.parse(localStorage.getItem('royaltable.save')).record.actions.length === n",
+        page.wait_for_function("n => JSON.parse((royalStore.written[royalStore.open] || null)).record.actions.length === n",
                                arg=len(state.actions) + 1)
         after = registry.replay(record_json(page))
         assert after.actions[-1] == action

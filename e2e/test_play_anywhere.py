@@ -74,7 +74,7 @@ def test_half_a_game_then_reload_then_finish_equals_no_reload(watched):
     page.click("[data-cmd=resume]")
     page.reload()
     wait_until_ready(page)
-    assert "クリップキレ" in page.inner_text(".save-panel")
+    assert "クリップキレ" in page.inner_text(".library")
     page.click("[data-cmd=continue]")
     drive(page, lambda: page.locator(".result").count() > 0, discard=False)
     page.click("[data-cmd=resume]") if page.locator("[data-cmd=resume]").count() else None
@@ -95,13 +95,16 @@ def test_a_corrupt_save_is_reported_and_the_home_screen_still_works(watched):
     page.evaluate("localStorage.setItem('royaltable.save', '{\"format\": \"royaltable-save\", \"version\": 1, broken')")
     page.reload()
     wait_until_ready(page)
-    assert "読み込めませんでした" in page.inner_text(".save-panel")
+    assert "読み込めませんでした" in page.inner_text(".library")
     page.evaluate("localStorage.setItem('royaltable.save', JSON.stringify({format: 'royaltable-save', version: 99}))")
     page.reload()
     wait_until_ready(page)
-    assert "新しい版" in page.inner_text(".save-panel")
+    assert "新しい版" in page.inner_text(".library")
+    assert page.locator("[data-cmd=discard_save]").count() == 2     # both kept until discarded
     page.click("[data-cmd=discard_save]")
-    assert page.locator(".save-panel").count() == 0
+    page.click("[data-cmd=discard_save]")
+    assert page.locator(".library").count() == 0
+    page.wait_for_function("royalStore.items().length === 0")
     assert page.evaluate("localStorage.getItem('royaltable.save')") is None
     page.click("[data-game=krypkille] [data-cmd=setup]")
     page.click("[data-cmd=start]")
@@ -153,7 +156,7 @@ CHECK_LAYOUT = """() => {
     if (text && el.offsetParent !== null && parseFloat(getComputedStyle(el).fontSize) < 14)
       small.push(el.className || el.tagName);
   }
-  for (const el of document.querySelectorAll('#app button:not(.sr-only-focusable), #app input')) {
+  for (const el of document.querySelectorAll('#app button:not(.sr-only-focusable), #app input:not(.sr-only)')) {
     const r = el.getBoundingClientRect();
     if (r.width && (r.width < 44 || r.height < 44)) tight.push(el.outerHTML.slice(0, 80));
   }

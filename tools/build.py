@@ -86,7 +86,7 @@ def write_if_changed(path: pathlib.Path, data: bytes) -> bool:
 
 # The app's own files, beside the built vendor/ folder, that the page loads.
 SITE_FILES = ("index.html", "pyscript.toml", "py/main.py", "static/app.css", "static/boot.js",
-              "static/offline.js",
+              "static/offline.js", "static/store.js",
               "static/lang.js", "static/rules-page.js",
               *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "static" / "tables").glob("*.css")),
               "static/icon.svg", "static/manifest.webmanifest", "static/icons/icon-192.png",
