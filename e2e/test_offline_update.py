@@ -121,7 +121,7 @@ def test_an_update_keeps_offline_play_and_starts_at_the_next_visit(browser, tmp_
     assert page.evaluate(STATUS) == {"version": new, "complete": True}
     assert page.evaluate("caches.keys()") == [f"royaltable-{new}"]
     assert page.evaluate("getComputedStyle(document.querySelector('.topbar-title')).letterSpacing") != "normal"
-    assert page.locator(".save-panel [data-cmd=continue]").count() == 1      # the game in play is kept
+    assert page.locator("#app [data-cmd=continue]").count() == 1      # the game in play is kept
     for game in GAMES:
         page.click(f"[data-game={game}] [data-cmd=setup]")
         page.click("[data-cmd=start]")
