@@ -1,32 +1,15 @@
 // Offline play: registers the service worker (sw.js, written by tools/build.py),
 // hands it the rest of the download to keep once the page is usable (so a first
 // visit fetches the runtime once), says when the page is kept for offline play,
-// and brings in an update calmly: a new version, once the new worker has every
-// file, is announced and starts at the next visit.
+// and tells calmly of an update: the new worker takes over only once it holds
+// every file, and the page in use goes on as it was loaded; the next visit is
+// the new version.
 (function () {
   if (!("serviceWorker" in navigator) || location.protocol.indexOf("http") !== 0) {
     window.royalUsable = function () {};
     return;
   }
   var sw = navigator.serviceWorker;
-  var RELOADED = "royaltable.update-reload";
-
-  // ---- an update waiting from an earlier visit: it takes over now -------------
-  // At the start of a page load, before Python boots: the waiting worker holds the
-  // whole new version (its install ended only then), so the page reloads once into
-  // it. The flag in sessionStorage allows one such reload per two loads, never a loop.
-  var reloaded = null;
-  try {
-    reloaded = sessionStorage.getItem(RELOADED);
-    sessionStorage.removeItem(RELOADED);
-  } catch (e) { reloaded = "blocked"; }
-  sw.getRegistration().then(function (registration) {
-    if (!registration || !registration.waiting || !sw.controller || reloaded) return;
-    try { sessionStorage.setItem(RELOADED, "1"); } catch (e) { return; }
-    sw.addEventListener("controllerchange", function () { location.reload(); });
-    registration.waiting.postMessage("skipWaiting");
-  });
-
   // ---- kept for offline play -------------------------------------------------------
   // html[data-offline=ready] only when the worker controlling the page says its
   // cache holds every file of its list.
@@ -72,7 +55,7 @@
   }
   function watchUpdates(registration) {
     // A worker that is installed while another controls the page is an update.
-    if (registration.waiting && sw.controller) showUpdate();
+    if ((registration.waiting || registration.installing) && sw.controller) showUpdate();
     registration.addEventListener("updatefound", function () {
       var worker = registration.installing;
       if (!worker) return;

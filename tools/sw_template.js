@@ -11,8 +11,9 @@
 // install ends. Each file comes from the older cache when its SHA-256 is the one
 // this version expects, or else from the network, checked the same way (a file
 // that does not match fails the install, so a half-published deploy never takes
-// over). Then it waits: the page asks it to take over ("skipWaiting") at the start
-// of the next visit, and only when it is active are the older caches dropped.
+// over). Only then does it take over, and only when it is active are the older
+// caches dropped; the page in use carries on with what it has loaded (the app
+// loads every file at its start), and the next visit is the new version, whole.
 const VERSION = "__VERSION__";
 const CACHE = "royaltable-" + VERSION;
 const SHELL = __SHELL__;
@@ -61,31 +62,44 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const older = await olderCaches();
     if (older.length || self.registration.active) {
-      await fillFrom(older);                      // and wait for the page's "skipWaiting"
+      await fillFrom(older);                      // every file, checked, before taking over
     } else {                                      // a first visit: nothing to replace
       const cache = await caches.open(CACHE);
       await cache.addAll(SHELL.map(revalidate));
-      await self.skipWaiting();
     }
+    await self.skipWaiting();
   })());
 });
+
+async function dropOlder() {
+  await Promise.all((await olderCaches()).map((k) => caches.delete(k)));
+}
 
 self.addEventListener("activate", (event) => {
   // Active means complete: a first visit has nothing older, and an update's
   // install ended only once its cache held every file.
   event.waitUntil((async () => {
-    await Promise.all((await olderCaches()).map((k) => caches.delete(k)));
+    await dropOlder();
     await self.clients.claim();
   })());
 });
 
+// This worker's cache, unless a newer worker has dropped it (an older worker still
+// finishing a fetch must not bring its cache back).
+async function ownCache() {
+  return (await caches.has(CACHE)) ? caches.open(CACHE) : null;
+}
+
 // Keeps a response as `file` only when it is this version's file.
 async function keepChecked(cache, file, response) {
-  if (response.ok && (await sha256(response)) === HASHES[file]) await cache.put(file, response);
+  if (response.ok && (await sha256(response)) === HASHES[file] && (await caches.has(CACHE))) {
+    await cache.put(file, response);
+  }
 }
 
 async function precacheRuntime() {
-  const cache = await caches.open(CACHE);
+  const cache = await ownCache();
+  if (!cache) return;
   for (const file of RUNTIME) {
     if (!(await cache.match(file))) await keepChecked(cache, file, await fetch(revalidate(file)));
   }
@@ -94,14 +108,14 @@ async function precacheRuntime() {
 
 // Whether this worker's cache holds every file of its list.
 async function complete() {
-  const cache = await caches.open(CACHE);
+  const cache = await ownCache();
+  if (!cache) return false;
   for (const file of FILES) if (!(await cache.match(file))) return false;
   return true;
 }
 
 self.addEventListener("message", (event) => {
   if (event.data === "precache") event.waitUntil(precacheRuntime());
-  else if (event.data === "skipWaiting") self.skipWaiting();
   else if (event.data === "status" && event.ports[0]) {
     event.waitUntil(complete().then((all) => event.ports[0].postMessage({ version: VERSION, complete: all })));
   }
@@ -110,20 +124,22 @@ self.addEventListener("message", (event) => {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  // A visit also sweeps away a cache an older worker brought back while it was replaced.
+  if (request.mode === "navigate") event.waitUntil(dropOlder());
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
+    const cache = await ownCache();
     // ignoreSearch: "./?pace=…" is still the app's page.
-    const hit = await cache.match(request, { ignoreSearch: true });
+    const hit = cache && await cache.match(request, { ignoreSearch: true });
     if (hit) return hit;
     try {
       const response = await fetch(request);
       const url = new URL(request.url);
       url.search = "";
       const file = KEPT.get(url.href);
-      if (file) event.waitUntil(keepChecked(cache, file, response.clone()));
+      if (file && cache) event.waitUntil(keepChecked(cache, file, response.clone()));
       return response;
     } catch (err) {
-      if (request.mode === "navigate") {
+      if (request.mode === "navigate" && cache) {
         const page = await cache.match("./index.html") || await cache.match("./");
         if (page) return page;
       }
