@@ -137,4 +137,14 @@ def boot_and_play(b):
     assert b.count("#boot") == 0 and b.count(".py-error") == 0
     assert b.errors() == []
     assert b.foreign_resources() == []
+    # The game is in the library (IndexedDB) and continues after a reload at its last
+    # move (the person is to act: nothing moves meanwhile).
+    moves = b.js("return JSON.parse(royalStore.written[royalStore.open]).record.actions.length")
+    time.sleep(0.5)                          # the last write's transaction
+    boot(b)
+    assert b.count(".library [data-cmd=continue]") == 1
+    assert b.js("return JSON.parse(royalStore.items()[0].text).record.actions.length") == moves
+    b.click(".library [data-cmd=continue]")
+    b.wait_for(".kk, .handoff", 20, "the Krypkille table, continued")
+    assert b.errors() == []
     print(f"WebKit: booted in {boot_s:.1f} s; the person's moves: {done}")
