@@ -5,7 +5,7 @@ measured side by side. One command runs everything and writes bench/RESULTS.md:
     python3 bench/run.py --quick        # a smoke run in a few minutes -> bench/RESULTS-quick.md
     python3 bench/run.py --games 400    # more games per strength pairing (default 200)
     python3 bench/run.py --games-for court=600   # more for one game (a narrower interval)
-    python3 bench/run.py --only startup,taps   # some sections (startup, taps, engine, bots, strength)
+    python3 bench/run.py --only startup,taps   # some sections (startup, taps, engine, bots, strength, library)
     python3 bench/run.py --build        # run tools/build.py first (else the built site as it is)
     python3 bench/run.py --head         # our Python as of the last commit, whatever was built
     python3 bench/run.py --only startup --with bench/RESULTS-strength.json
@@ -38,7 +38,7 @@ from common import (APP_ZIP, BENCH, ROOT, app_zip_state, fmt_bytes, fmt_ms, fmt_
                     fmt_s, load, machine, median, met, quantile, snapshot_site, summary, table,
                     use_built_python, wilson)
 
-SECTIONS = ("startup", "taps", "engine", "bots", "strength")
+SECTIONS = ("startup", "taps", "engine", "bots", "strength", "library")
 # Issue 13, "instant start": ratios to the bare runtime page, measured in the same run.
 VISIBLE_TARGET, USABLE_TARGET, TABLE_TARGET = 0.2, 1.2, 1.4
 BYTES_TARGET = 1.1
@@ -60,11 +60,11 @@ def settings(args) -> dict:
     if args.quick:
         s = {"startup_reps": 2, "engine_reps": 3, "engine_batch_s": 0.15, "min_taps": 40,
              "max_tap_games": 2, "positions": 6, "chunks": 2, "games": args.games or 8,
-             "startup_warm_up": False}
+             "startup_warm_up": False, "library_writes": 40, "library_size_games": 2}
     else:
         s = {"startup_reps": 5, "engine_reps": 5, "engine_batch_s": 0.5, "min_taps": 150,
              "max_tap_games": 4, "positions": 60, "chunks": 3, "games": args.games or 200,
-             "startup_warm_up": True}
+             "startup_warm_up": True, "library_writes": 200, "library_size_games": 5}
     if args.reps:
         s["startup_reps"] = s["engine_reps"] = args.reps
     if args.positions:
@@ -112,6 +112,9 @@ def run_browser_sections(wanted, s, data, root):
                     finally:
                         page.close()
                 guarded(data, "bots", bots)
+            if "library" in wanted:      # section 6: the game library in IndexedDB (bench/library.py)
+                import library
+                guarded(data, "library", lambda: library.measure(p, site, games, s, log))
     finally:
         site.close()
 
@@ -201,7 +204,7 @@ def main(argv=None) -> int:
     log(f"games: {', '.join(data['games'])}; sections: {', '.join(wanted)}")
 
     try:
-        if set(wanted) & {"startup", "taps", "bots"}:
+        if set(wanted) & {"startup", "taps", "bots", "library"}:
             run_browser_sections(wanted, s, data, snapshot)
         if "engine" in wanted:
             import engine
@@ -316,7 +319,7 @@ def render(d: dict) -> str:
     targets = []
     sections = []
     for name, fn in (("startup", render_startup), ("engine", render_engine), ("taps", render_taps),
-                     ("bots", render_bots), ("strength", render_strength)):
+                     ("bots", render_bots), ("strength", render_strength), ("library", render_library)):
         if name in d["sections"]:
             if name in d and isinstance(d[name], dict) and "failed" in d[name]:
                 sections.append(f"## {name}\n\n**FAILED**: {d[name]['failed']}\n")
@@ -699,6 +702,11 @@ def render_bots(d):
             table(["game", "players", "level", "positions", "CPython median", "CPython p95",
                    "browser median", "browser p95", "browser max", "browser ÷ CPython", "Target"], rows), ""]
     return "\n".join(text), tg
+
+
+def render_library(d):
+    import library
+    return library.render(d)
 
 
 def render_strength(d):
