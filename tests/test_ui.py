@@ -1,5 +1,6 @@
 """The app shell in CPython: screens, who sees what, undo, Back, speed, the
 suggested move, stale taps, escaping, the catalog."""
+import collections
 import importlib
 import pathlib
 import re
@@ -146,6 +147,75 @@ def test_two_people_never_see_each_others_cards_at_any_screen():
     holder = {"seat": None}
     drive(app, choose=lambda legal: legal[-1], on_screen=screen_checker(holder))
     assert app.match.state.over
+
+
+@pytest.mark.parametrize("game_id, options", [("krypkille", ["limit:50"]), ("whispers", []), ("struggle", [])])
+def test_between_turns_no_hand_is_on_screen(game_id, options):
+    """Two people and two computers: a seat's private cards are drawn only while
+    that seat is the one to decide; while a computer plays, a finished trick
+    lingers or another person decides in the open, the screen is everybody's."""
+    app = start(["human", "human", "quick", "quick"], names=["Aki", "Ben"], seed="8", game=game_id,
+                options=options)
+    seen = collections.Counter()
+
+    def check(app):
+        match = app.match
+        html = app.render()
+        if match.needs_handoff():
+            assert 'data-card="' not in html and "data-private" not in html
+            return
+        deciding = match.actor()
+        public = match.interlude == SUMMARY or match.state.over or deciding is None
+        seen["between" if public else "own"] += 1
+        assert_shows_only(html, match.state.view(None if public else deciding))
+        if public:
+            assert "data-private" not in html
+    drive(app, choose=lambda legal: legal[-1], on_screen=check)
+    assert app.match.state.over and seen["between"] > 10 and seen["own"] > 10
+
+
+def test_show_my_cards_between_turns_asks_the_others_to_look_away_and_the_table_waits():
+    app = start(["human", "human", "quick", "quick"], names=["Aki", "Ben"], seed="8")
+    match = app.match
+    while not (match.is_bot(match.state.current) and not match.interlude and not match.needs_handoff()):
+        drive_one(app)
+    assert match.viewer is None and match.peekers() == [0, 1]
+    html = app.render()
+    assert "Show Aki&#x27;s cards" in html and "Show Ben&#x27;s cards" in html and "data-private" not in html
+    app.handle("peek", "1")
+    html = app.render()
+    assert 'data-screen="handoff"' in html and "Pass the tablet to Ben" in html and 'data-card="' not in html
+    assert app.pending_delay() is None
+    app.handle("handoff")
+    html = app.render()
+    assert match.viewer == 1 and "data-private" in html and "Only Ben should look now." in html
+    assert_shows_only(html, match.state.view(1))
+    assert app.pending_delay() is None and match.legal_on_screen() == []     # the table waits
+    app.handle("peek_end")
+    assert match.viewer is None and "data-private" not in app.render() and app.pending_delay() is not None
+    app.handle("peek", "0")
+    app.handle("peek_end")                                   # "never mind" from the prompt
+    assert not match.needs_handoff() and match.viewer is None
+
+
+def test_one_person_among_computers_keeps_their_hand_on_screen():
+    app = start(["human", "quick", "quick"], seed="8")
+    match = app.match
+    while not (match.is_bot(match.state.current) and not match.interlude):
+        drive_one(app)
+    assert match.viewer == 0 and "data-private" in app.render() and match.peekers() == []
+
+
+def drive_one(app):
+    match = app.match
+    if match.needs_handoff():
+        app.handle("handoff")
+    elif match.interlude:
+        app.handle("resume")
+    elif app.pending_delay() is not None:
+        app.step()
+    else:
+        app.handle("act", match.legal_on_screen()[0])
 
 
 def test_the_round_result_shows_no_hand_of_the_next_round():

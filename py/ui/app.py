@@ -258,6 +258,14 @@ class App:
         if self.match:
             self.match.take_tablet()
 
+    def cmd_peek(self, arg):
+        if self.match and arg.isdigit() and not self.lost:
+            self.match.ask_peek(int(arg))
+
+    def cmd_peek_end(self, arg):
+        if self.match:
+            self.match.end_peek()
+
     def cmd_resume(self, arg):
         if self.match:
             self.match.resume()
@@ -756,15 +764,17 @@ class App:
         if self.confirm:
             return bar + self.render_confirm()
         if match.needs_handoff():
-            seat = match.state.current
+            seat = match.handoff_to()
             name = match.names[seat]
+            cancel = (button(esc(t("peek.cancel")), "peek_end", cls="btn-ghost")
+                      if match.peek_asked is not None else "")
             # Nothing private is drawn here: the previous holder's cards are gone.
             return bar + (f'<section class="handoff" role="dialog" aria-live="assertive" data-screen="handoff">'
                           f'<div class="handoff-icon">{icon("handoff")}</div>'
                           f'<h2>{esc(t("handoff.title", name=name))}</h2>'
                           f'<p>{esc(t("handoff.body"))}</p>'
                           f'{button(esc(t("handoff.ready", name=name)), "handoff", str(seat), cls="btn-primary btn-big")}'
-                          '</section>')
+                          f'{cancel}</section>')
         ctx = Ctx(t, match)
         view = match.state.view(match.viewer)
         body = match.table.render(view, ctx)
@@ -774,11 +784,26 @@ class App:
             body = self.render_result(ctx, view) + body
         if match.hint:
             body = _mark_hint(body, match.hint)
+        body = self.render_peek(match) + body
         side = match.table.side(view, ctx) + self.render_log(match)
         viewer = "" if match.viewer is None else str(match.viewer)
         speak = button(esc(t("speak.button")), "speak", cls="btn-small sr-only-focusable")
         return (f'{bar}{speak}<div class="table-layout" data-screen="{screen}" data-viewer="{viewer}">'
                 f'<div class="table-main">{body}</div><aside class="table-side">{side}</aside></div>')
+
+    def render_peek(self, match: Match) -> str:
+        """Between turns: "show my cards" for each person; while one looks, a way to hide them."""
+        t = self.t
+        if match.peeking is not None:
+            name = match.names[match.peeking]
+            return (f'<div class="peek-bar is-peeking" role="status"><span>{esc(t("peek.only", name=name))}</span>'
+                    f'{button(esc(t("peek.hide")), "peek_end", cls="btn-primary")}</div>')
+        seats = match.peekers()
+        if not seats:
+            return ""
+        return ('<div class="peek-bar">' + "".join(
+            button(icon("handoff") + " " + esc(t("peek.show", name=match.names[s])), "peek", str(s), cls="btn-small")
+            for s in seats) + "</div>")
 
     def render_confirm(self) -> str:
         t = self.t

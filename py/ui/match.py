@@ -6,11 +6,15 @@ the suggested move and the move log.
 Data flows one way: an action (from a tap, a computer player, or a forced play)
 goes through `act`, the state applies it, and the table is drawn from views.
 
-Privacy is decided here, once, for every game (`viewer`): a seat's private view
-is drawn only while the person holding the tablet is that seat. The holder
-changes only through the hand-off screen, and a screen everybody looks at (a
-summary, the result, a decision made in the open by someone else) is drawn from
-the onlookers' view.
+Privacy is decided here, once, for every game (`viewer`): with two or more
+people at the table, a seat's private view is drawn only while that seat is the
+one to decide and holds the tablet (the holder changes only through the hand-off
+screen). As soon as its decision is made and anyone else is to act (a computer,
+another person in the open, a finished trick lingering), the screen is drawn
+for everybody: between turns the tablet lies in the middle. A person who wants
+to look at their cards meanwhile asks (`ask_peek`), passes the look-away prompt
+and sees them until they hide them again; the table waits meanwhile. One person
+among computers: the screen is always theirs.
 """
 from __future__ import annotations
 
@@ -32,6 +36,8 @@ class Match:
         humans = self.humans
         # With one person at the table the tablet is always theirs.
         self.holder: int | None = humans[0] if len(humans) == 1 else None
+        self.peek_asked: int | None = None     # "show my cards": waiting for the look-away prompt
+        self.peeking: int | None = None        # whose cards are shown between turns
         self.start(self.game.new(len(seats), seed=seed, options=options))
 
     @classmethod
@@ -97,35 +103,69 @@ class Match:
 
     def needs_handoff(self) -> bool:
         """A different person must take the tablet before anything private is drawn."""
+        if self.peek_asked is not None:
+            return True
         seat = self.actor()
         return seat is not None and not self.lone and seat != self.holder and self.private_now()
+
+    def handoff_to(self) -> int | None:
+        """Who the hand-off screen asks for: the person to decide, or one who asked to look."""
+        return self.peek_asked if self.peek_asked is not None else self.state.current
 
     @property
     def viewer(self) -> int | None:
         """Whose private information this screen may show (None: nobody's)."""
         if self.lone:
             return self.holder
+        if self.peeking is not None:
+            return self.peeking
         if self.interlude == SUMMARY or self.state.over or self.needs_handoff():
             return None
         seat = self.actor()
-        if seat is not None and seat != self.holder:
-            return None                        # someone else decides in the open
+        if seat is None or seat != self.holder:
+            return None                        # between turns, or someone else decides in the open
         return self.holder
 
     def legal_on_screen(self) -> list[str]:
         """The actions whose buttons this screen shows: the actor's, once they may see it."""
-        if self.actor() is None or self.needs_handoff():
+        if self.actor() is None or self.needs_handoff() or self.peeking is not None:
             return []
         return self.state.legal_actions()
 
     def take_tablet(self) -> None:
-        if self.needs_handoff():
+        if self.peek_asked is not None:
+            self.peeking, self.peek_asked = self.peek_asked, None
+            self.holder = self.peeking
+        elif self.needs_handoff():
             self.holder = self.state.current
+
+    # ---- "show my cards" between turns ---------------------------------------------------
+    def peekers(self) -> list[int]:
+        """The people who may ask to see their cards now: on a screen drawn for
+        everybody, in a game with something private, not the one deciding."""
+        if self.lone or self.state.over or self.interlude == SUMMARY or self.viewer is not None \
+                or self.peek_asked is not None or self.needs_handoff():
+            return []
+        actor = self.actor()
+        return [seat for seat in self.humans if seat != actor
+                and holds_secrets(self._public, self.state.view(seat))]
+
+    def ask_peek(self, seat: int) -> None:
+        if seat in self.peekers():
+            self.peek_asked = seat
+
+    def end_peek(self) -> None:
+        """Hidden again; the next private screen of anyone comes after a hand-off."""
+        if self.peeking is not None or self.peek_asked is not None:
+            self.peeking = self.peek_asked = None
+            self.holder = None
 
     # ---- time -------------------------------------------------------------------------
     def pending_delay(self) -> int | None:
         """Milliseconds until the app should act by itself, or None."""
         speed = SPEEDS[self.speed] * self.pace
+        if self.peeking is not None or self.peek_asked is not None:
+            return None                    # the table waits while someone looks at their cards
         if self.interlude == SUMMARY:      # people tap on; computers alone read it for a while
             return None if self.humans else int(self.table.summary_ms * speed)
         if self.state.over:
