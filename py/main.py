@@ -185,9 +185,9 @@ def on_click(event):
             if app.skip_linger():                # a tap anywhere ends a moment's pause
                 draw("tap", x, y)
             return                               # text, the felt, empty space: nothing
-        if target.disabled or not guard.allows(now(), x, y):
-            return
         cmd = py_value(target.getAttribute("data-cmd")) or ""
+        if target.disabled or not guard.allows(now(), x, y, str(cmd)):
+            return
         arg = py_value(target.getAttribute("data-arg")) or ""
         if cmd == "speak":
             speak_hand()

@@ -381,6 +381,16 @@ def test_a_double_tap_presses_once():
     assert guard.allows(2300, 10, 10)
 
 
+def test_every_tap_on_a_replay_step_counts():
+    guard = TapGuard()
+    guard.screen_changed(1000, by_tap=True, x=500, y=60)
+    assert not guard.allows(1250, 500, 60, "act")         # a game's button: still a double tap
+    assert guard.allows(1250, 500, 60, "replay_step")     # ▶ again, 250 ms later: one more step
+    for when in range(1250, 3250, 250):                   # 8 taps, 250 ms apart
+        assert guard.allows(when, 500, 60, "replay_step")
+        guard.screen_changed(when, by_tap=True, x=500, y=60)
+
+
 def test_taps_on_commands_from_a_stale_screen_do_nothing():
     app = start(["human", "quick", "quick"], game="court", seed="4")
     match = app.match

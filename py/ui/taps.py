@@ -5,12 +5,16 @@ A quick double tap on "Roll 4 dice" must not also set every die aside because
 move redrew the table must not press whatever is now under the finger. The
 browser decides what a tap hits only after the redraw, so the button cannot tell
 that it is new; the time and place of the tap can.
+
+Some buttons are pressed again and again on purpose: stepping a replay (▶ ▶ ▶)
+changes no game and stays where it is, so every tap on it counts.
 """
 from __future__ import annotations
 
 SAME_SPOT_PX = 30        # a second tap this close to the first is the same gesture
 DOUBLE_TAP_MS = 450      # ... if it comes this soon after the first changed the screen
 REACTION_MS = 180        # nobody reacts this fast to a new screen: such a tap was aimed at the old one
+REPEATED = frozenset({"replay_step"})   # commands tapped in quick succession on purpose
 
 
 class TapGuard:
@@ -23,7 +27,9 @@ class TapGuard:
         self.changed_at = now
         self.last_tap = (now, x, y) if by_tap else None
 
-    def allows(self, now: float, x: float, y: float) -> bool:
+    def allows(self, now: float, x: float, y: float, cmd: str = "") -> bool:
+        if cmd in REPEATED:
+            return True                     # stepping a replay: every tap is a step
         if now - self.changed_at < REACTION_MS * self.scale and self.last_tap is None:
             return False                    # the app redrew by itself just now
         if self.last_tap is not None:
