@@ -210,6 +210,23 @@ def test_cards_that_cannot_be_played_say_why():
     assert "next: Chie" not in html and "Jester banned" in html
 
 
+def test_a_wizards_give_step_draws_every_givable_card_as_givable():
+    """A character also in the giver's display may be given: no refusal look."""
+    state = GAME.new(3, seed=1)
+    view = state.view(0)
+    view.update(hand=["red-maid", "grey-jester", "blue-guard"], displays=[["grey-maid"], [], []],
+                king="king-jester", jester_banned=True, silenced=None, current=0, phase="give",
+                exchange={"wizard": 0, "target": 1, "count": 2, "given": 0, "taken": 0, "mine": []},
+                hand_sizes=[3, 6, 6], known=[[], [], []], history=[])
+    app = start(["human", "quick", "quick"])
+    from ui.app import Ctx
+    ctx = Ctx(app.t, app.match)
+    ctx.viewer, ctx.legal = 0, ["give red-maid", "give grey-jester", "give blue-guard"]
+    html = TABLE.render(view, ctx)
+    assert "is-blocked" not in html and "in display" not in html and "banned" not in html
+    assert sorted(acts_on_screen(html)) == sorted(ctx.legal)
+
+
 # ---- words ---------------------------------------------------------------------------
 
 def test_the_log_never_names_what_was_given_or_discarded_face_down():

@@ -353,7 +353,9 @@ class WhispersTable(Table):
         cards = []
         for card in by_character(view["hand"]):
             marks = []
-            reason = blocked_reason(view, card)
+            # WH-8/WH-18 refuse a card only to be played: what may be given or
+            # discarded now is drawn as such, even a character the display holds.
+            reason = None if verb != "play" and legal and card in acts else blocked_reason(view, card)
             foot = foot_words = ""
             if card in chosen:
                 chosen.remove(card)
