@@ -11,7 +11,7 @@ import datetime
 from . import rules_page, saves
 from .collection import COLLECTION, GAMES, playable
 from .html import button, esc
-from .i18n import Translator, default_lang, load_game
+from .i18n import Translator, default_lang, default_names, load_game, shown_names
 from .icons import icon
 from .library import Library, MemoryStore, new_id
 from .match import LINGER, SPEEDS, SUMMARY, Match
@@ -38,7 +38,7 @@ class Ctx:
     """What a table renderer may use: never the state, only views and legal actions."""
     def __init__(self, t: Translator, match: Match, replay: bool = False):
         self.t = t
-        self.names = match.names
+        self.names = shown_names(match.seats, t)    # isolated; defaults in t's language
         self.bots = [match.is_bot(s) for s in range(len(match.seats))]
         self.replay = replay
         self.viewer = None if replay else match.viewer
@@ -143,14 +143,7 @@ class App:
 
     def _rename_defaults(self):
         """Fill names the player has not typed, in the current language."""
-        bots = iter(self.t("bot.names").split(","))
-        humans = 0
-        for seat, kind in enumerate(self.setup["kinds"]):
-            if kind == "human":
-                humans += 1
-                default = self.t("setup.default_human", n=humans)
-            else:
-                default = next(bots)
+        for seat, default in enumerate(default_names(self.t, self.setup["kinds"])):
             if not self.setup["custom"][seat]:
                 self.setup["names"][seat] = default
 
@@ -200,7 +193,9 @@ class App:
             except ValueError:
                 self.message = self.t("setup.bad_seed")
                 return
-        seats = [{"name": names[s], "kind": setup["kinds"][s]} for s in range(n)]
+        # A name nobody typed is marked: it follows the language, also later in the game.
+        seats = [{"name": names[s], "kind": setup["kinds"][s], **({} if setup["custom"][s] else {"default": True})}
+                 for s in range(n)]
         self._open_new(Match(setup["game"], seats, setup["options"], seed, self.pace, self.speed))
 
     def _open_new(self, match: Match) -> None:
@@ -499,7 +494,7 @@ class App:
             return []
         told = self._told[1] if self._told and self._told[0] is match else len(match.log)
         self._told = (match, len(match.log))
-        return [log_line(entry, self.t, match.names) for entry in match.log[told:]]
+        return [log_line(entry, self.t, shown_names(match.seats, self.t)) for entry in match.log[told:]]
 
     def announcement(self) -> str:
         """The news as one text for the live region, a sentence per log line."""
@@ -588,7 +583,7 @@ class App:
                        + button(esc(t("library.takeover")), "takeover", entry.id, cls="btn-primary")
                        + button(esc(t("library.cancel")), "cancel_open", entry.id))
         return self.progress_row(entry.id, icon(game_id, "crest"), t("game." + game_id),
-                                 t.join([s["name"] for s in save.seats]), len(save.record["actions"]),
+                                 t.join(shown_names(save.seats, t)), len(save.record["actions"]),
                                  self.when(entry.stored.updated), actions)
 
     def progress_row(self, entry_id: str, crest: str, title: str, names: str, moves: int, when: str,
@@ -639,7 +634,7 @@ class App:
         for entry in self.library.finished():
             save = entry.save
             game_id = save.record["game"]
-            names = [s["name"] for s in save.seats]
+            names = shown_names(save.seats, t)
             winners = [names[w] for w in save.winners if 0 <= w < len(names)] if save.winners else []
             line = (t("result.winner" if len(winners) == 1 else "result.winners", names=t.join(winners))
                     if winners else t.join(names))
@@ -713,7 +708,7 @@ class App:
         options = []
         for name, (choices, _) in game.options.items():
             buttons = "".join(
-                button(esc(t(f"option.{game.id}.{name}.value", value=c)), "option", f"{name}:{c}",
+                button(esc(option_value(t, game.id, name, c)), "option", f"{name}:{c}",
                        cls="btn-choice" + (" is-on" if setup["options"][name] == c else ""))
                 for c in choices)
             options.append(f'<div class="form-row"><span class="form-label">{esc(t(f"option.{game.id}.{name}"))}</span>'
@@ -745,7 +740,7 @@ class App:
         tools = []
         undoer = match.undoer()
         if undoer is not None and not self.confirm and not self.lost:
-            tools.append(button(icon("undo") + " " + esc(t("undo.button", name=match.names[undoer])),
+            tools.append(button(icon("undo") + " " + esc(t("undo.button", name=shown_names(match.seats, t)[undoer])),
                                 "undo", cls="btn-undo"))
         if match.can_suggest() and not self.confirm and not self.lost:
             tools.append(button(icon("hint") + " " + esc(t("hint.button")), "hint", cls="btn-hint",
@@ -765,7 +760,7 @@ class App:
             return bar + self.render_confirm()
         if match.needs_handoff():
             seat = match.handoff_to()
-            name = match.names[seat]
+            name = shown_names(match.seats, t)[seat]
             cancel = (button(esc(t("peek.cancel")), "peek_end", cls="btn-ghost")
                       if match.peek_asked is not None else "")
             # Nothing private is drawn here: the previous holder's cards are gone.
@@ -795,14 +790,14 @@ class App:
         """Between turns: "show my cards" for each person; while one looks, a way to hide them."""
         t = self.t
         if match.peeking is not None:
-            name = match.names[match.peeking]
+            name = shown_names(match.seats, t)[match.peeking]
             return (f'<div class="peek-bar is-peeking" role="status"><span>{esc(t("peek.only", name=name))}</span>'
                     f'{button(esc(t("peek.hide")), "peek_end", cls="btn-primary")}</div>')
         seats = match.peekers()
         if not seats:
             return ""
         return ('<div class="peek-bar">' + "".join(
-            button(icon("handoff") + " " + esc(t("peek.show", name=match.names[s])), "peek", str(s), cls="btn-small")
+            button(icon("handoff") + " " + esc(t("peek.show", name=shown_names(match.seats, t)[s])), "peek", str(s), cls="btn-small")
             for s in seats) + "</div>")
 
     def render_confirm(self) -> str:
@@ -822,7 +817,7 @@ class App:
         t = self.t
         match = self.match
         result = match.state.result()
-        winners = t.join([match.names[s] for s in result["winners"]])
+        winners = t.join([shown_names(match.seats, t)[s] for s in result["winners"]])
         line = t("result.winner" if len(result["winners"]) == 1 else "result.winners", names=winners)
         return (f'<section class="result" role="status"><h2>{icon("crown")} {esc(t("result.title"))}</h2>'
                 f'<p class="result-winners">{esc(line)}</p>'
@@ -844,7 +839,7 @@ class App:
                           button(esc(t("replay.close")), "replay_close", cls="btn-ghost"))
         ctx = Ctx(t, match, replay=True)
         view = match.state.view(None)
-        last = esc(log_line(match.log[-1], t, match.names)) if step and match.log else ""
+        last = esc(log_line(match.log[-1], t, shown_names(match.seats, t))) if step and match.log else ""
         return (f'{bar}<div class="replay-bar" role="toolbar">{controls}'
                 f'<span class="replay-step">{esc(t("replay.step", n=step, total=total))}</span>'
                 f'<span class="replay-last">{last}</span></div>'
@@ -855,7 +850,8 @@ class App:
     def render_log(self, match: Match) -> str:
         t = self.t
         shown = match.log[-LOG_SHOWN:]
-        lines = [f"<li>{esc(log_line(entry, t, match.names))}</li>" for entry in reversed(shown)]
+        names = shown_names(match.seats, t)
+        lines = [f"<li>{esc(log_line(entry, t, names))}</li>" for entry in reversed(shown)]
         # Numbered as moves of the whole game, newest first, even when older ones are cut.
         return (f'<details class="log" open><summary>{esc(t("table.log"))}</summary>'
                 f'<ol class="log-list" reversed start="{len(match.log)}" tabindex="0" '
@@ -870,6 +866,13 @@ def _mark_hint(html: str, action: str) -> str:
     """Highlights the suggested move: every button that plays exactly that action."""
     needle = f'data-cmd="act" data-arg="{esc(action)}"'
     return html.replace(needle, needle + " data-hint")
+
+
+def option_value(t: Translator, game_id: str, name: str, value) -> str:
+    """A choice of a new-game option in words: its own key
+    ("option.<game>.<option>.<choice>"), else the option's "{value}" pattern."""
+    key = f"option.{game_id}.{name}.{value}"
+    return t(key) if t.has(key) else t(f"option.{game_id}.{name}.value", value=value)
 
 
 def log_line(entry, t: Translator, names: list[str]) -> str:

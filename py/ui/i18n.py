@@ -52,11 +52,11 @@ CATALOG: dict[str, tuple[str, str]] = {
     "setup.kind.quick": ("コンピュータ（やさしい）", "Computer (quick)"),
     "setup.kind.strong": ("コンピュータ（つよい）", "Computer (strong)"),
     "setup.options": ("オプション", "Options"),
-    "setup.seed": ("シード（任意）", "Seed (optional)"),
-    "setup.seed.hint": ("同じシードなら、配り方もサイコロも同じゲームになります。",
-                        "The same seed gives the same game: the same deals and dice rolls."),
+    "setup.seed": ("ゲーム番号（任意）", "Game number (optional)"),
+    "setup.seed.hint": ("同じゲーム番号なら、配り方もサイコロも同じゲームになります。空けておくと毎回ちがうゲームです。",
+                        "The same game number gives the same game: the same deals and dice rolls. Leave it empty for a new game each time."),
     "setup.start": ("ゲーム開始", "Start game"),
-    "setup.bad_seed": ("シードは数字で入力してください。", "The seed must be a whole number."),
+    "setup.bad_seed": ("ゲーム番号は数字で入力してください。", "The game number must be a whole number."),
     "setup.empty_name": ("席{n}の名前を入れてください。", "Seat {n} needs a name."),
     "setup.default_human": ("プレイヤー{n}", "Player {n}"),
     "bot.names": ("ヘンリー,アン,エドワード,マーガレット,リチャード,エリザベス",
@@ -153,6 +153,40 @@ CATALOG: dict[str, tuple[str, str]] = {
     "error.unexpected": ("問題が起きました（ゲームはそのままです）：{reason}",
                          "Something went wrong (the game is unchanged): {reason}"),
 }
+
+# A name is drawn inside sentences of either direction: FIRST STRONG ISOLATE ...
+# POP DIRECTIONAL ISOLATE around it keeps its own direction (a right-to-left
+# override typed into a name, Arabic or Hebrew letters) from reordering the
+# rest of the line, in HTML text, aria-labels and the screen reader's news alike.
+FSI, PDI = "\u2068", "\u2069"
+
+
+def isolate(name: str) -> str:
+    """A name as it is drawn: isolated from the text around it."""
+    return f"{FSI}{name}{PDI}"
+
+
+def default_names(t: "Translator", kinds) -> list[str]:
+    """The names seats get until a person types one, in t's language: people
+    are numbered, computers take the court's names in turn."""
+    bots = iter(t("bot.names").split(","))
+    humans = 0
+    names = []
+    for kind in kinds:
+        if kind == "human":
+            humans += 1
+            names.append(t("setup.default_human", n=humans))
+        else:
+            names.append(next(bots))
+    return names
+
+
+def shown_names(seats, t: "Translator") -> list[str]:
+    """The seats' names as every screen draws them: a name nobody typed
+    (`"default": true`) in the current language, each one isolated."""
+    defaults = default_names(t, [s["kind"] for s in seats])
+    return [isolate(defaults[n] if s.get("default") is True else s["name"]) for n, s in enumerate(seats)]
+
 
 def load_game(game_id: str) -> None:
     """Adds a game's own words (ui/strings/<game id>.py) to the catalog, once.

@@ -120,7 +120,10 @@ def peek(text: str, games=()) -> Save:
                 isinstance(w, int) and not isinstance(w, bool) for w in winners))):
         raise SaveError("corrupt")
     # A name is drawn on every screen: one longer than the setup allows is cut.
-    seats = [{"name": s["name"].strip()[:NAME_LIMIT] or "?", "kind": s["kind"]} for s in seats]
+    # A seat may say its name is a default one ("default": true: drawn in the
+    # screen's language); saves of earlier versions have no such key.
+    seats = [{"name": s["name"].strip()[:NAME_LIMIT] or "?", "kind": s["kind"],
+              **({"default": True} if s.get("default") is True else {})} for s in seats]
     return Save(seats, record, data.get("finished") is True, rules, position, winners)
 
 
