@@ -12,7 +12,7 @@ from screens import assert_shows_only, start
 from ui import saves
 from ui.app import App, log_line
 from ui.collection import COLLECTION, playable
-from ui.i18n import CATALOG, Translator, default_lang, load_game
+from ui.i18n import CATALOG, Translator, default_lang, isolate, load_game, shown_names
 from ui.match import LINGER, SUMMARY
 from ui.taps import TapGuard
 from ui.tables import Table, table_for
@@ -181,14 +181,15 @@ def test_show_my_cards_between_turns_asks_the_others_to_look_away_and_the_table_
         drive_one(app)
     assert match.viewer is None and match.peekers() == [0, 1]
     html = app.render()
-    assert "Show Aki&#x27;s cards" in html and "Show Ben&#x27;s cards" in html and "data-private" not in html
+    aki, ben = isolate("Aki"), isolate("Ben")                # names are drawn isolated
+    assert f"Show {aki}&#x27;s cards" in html and f"Show {ben}&#x27;s cards" in html and "data-private" not in html
     app.handle("peek", "1")
     html = app.render()
-    assert 'data-screen="handoff"' in html and "Pass the tablet to Ben" in html and 'data-card="' not in html
+    assert 'data-screen="handoff"' in html and f"Pass the tablet to {ben}" in html and 'data-card="' not in html
     assert app.pending_delay() is None
     app.handle("handoff")
     html = app.render()
-    assert match.viewer == 1 and "data-private" in html and "Only Ben should look now." in html
+    assert match.viewer == 1 and "data-private" in html and f"Only {ben} should look now." in html
     assert_shows_only(html, match.state.view(1))
     assert app.pending_delay() is None and match.legal_on_screen() == []     # the table waits
     app.handle("peek_end")
@@ -434,7 +435,7 @@ def test_the_log_numbers_moves_of_the_whole_game():
     html = app.render()
     assert f'reversed start="{len(match.log)}"' in html
     assert html.count("<li>", html.index("log-list")) == 80
-    assert log_line(match.log[-1], app.t, match.names) in html
+    assert log_line(match.log[-1], app.t, shown_names(match.seats, app.t)) in html
 
 
 def test_six_players_with_long_names_fit_the_score_table():
@@ -468,7 +469,7 @@ def test_every_screen_renders_in_both_languages(game, lang):
     app = App(lang)
     app.render()
     app.handle("rules", game)
-    assert "rule-id" in app.render()
+    assert "data-rule=" in app.render()
     app.handle("home")
     app.handle("setup", game)
     app.render()
@@ -576,7 +577,7 @@ def test_the_live_region_reads_several_log_lines_as_separate_sentences():
         for _ in range(300):
             before = len(app.match.log)
             app.step() if app.pending_delay() is not None else app.handle("resume")
-            lines = [log_line(entry, app.t, app.match.names) for entry in app.match.log[before:]]
+            lines = [log_line(entry, app.t, shown_names(app.match.seats, app.t)) for entry in app.match.log[before:]]
             said = app.announcement()
             if len(lines) > 1:
                 break

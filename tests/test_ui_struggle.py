@@ -13,7 +13,7 @@ import pytest
 from royaltable import registry
 from screens import assert_shows_only, cards_on_screen
 from ui.app import App, log_line
-from ui.i18n import CATALOG, load_game
+from ui.i18n import CATALOG, isolate, load_game
 from ui.match import SUMMARY, Match
 from ui.rules_text.struggle import RULES
 from ui.tables import table_for
@@ -197,7 +197,7 @@ def test_the_round_summary_shows_what_cancelled_and_who_won_for_nobody():
                 assert html.count("tie: discarded") == len(record["cancelled"])
                 found.add("tie")
             if record["winner"] is not None:
-                assert f"{match.names[record['winner']]} wins the trick" in html
+                assert f"{isolate(match.names[record['winner']])} wins the trick" in html
                 found.add("winner")
             assert 'data-cmd="resume"' in html
     assert found == {"tie", "winner"}

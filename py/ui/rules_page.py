@@ -1,4 +1,5 @@
-"""The in-app rules of a game, from ui/rules_text/<game id>.py."""
+"""The in-app rules of a game, from ui/rules_text/<game id>.py: words only, each
+rule's ID kept as the data-rule attribute of its item."""
 from __future__ import annotations
 
 import importlib
@@ -12,9 +13,11 @@ def render(game_id: str, t) -> str:
     for section in sections:
         out.append(f'<section><h2>{esc(section["title"])}</h2><ul>')
         for item in section["items"]:
-            rule_id = f'<span class="rule-id">{esc(item["id"])}</span>' if item["id"] else ""
+            # Players read rules, not a specification: the rule's ID is only an
+            # attribute (tests and the specification find each rule by it).
+            rule = f' data-rule="{esc(item["id"])}"' if item["id"] else ""
             cls = ' class="is-ruling"' if item["ruling"] else ""
-            out.append(f"<li{cls}>{esc(item['text'])} {rule_id}</li>")
+            out.append(f"<li{cls}{rule}>{esc(item['text'])}</li>")
         out.append("</ul></section>")
     out.append("</article>")
     return "".join(out)

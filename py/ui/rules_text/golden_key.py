@@ -30,7 +30,7 @@ RULES = {
         ]},
         {"title": "準備", "items": [
             item("GK-6", "それぞれ自分のサイコロ2個を振り、出た目のまま、自分の陣営カードの3つの入口のうち好きな2つに置きます。"),
-            item("GK-7", "この版の裁定：先手はランダムに決まります（シードで再現できます）。先手が2個とも置いてから、後手が置きます。", True),
+            item("GK-7", "この版の裁定：先手はランダムに決まります（同じゲーム番号なら同じ先手になります）。先手が2個とも置いてから、後手が置きます。", True),
         ]},
         {"title": "1ターンの流れ", "items": [
             item("GK-8", "手順1・弾く：自分のサイコロの上に別のサイコロが乗っていたら、その上のサイコロを、重なっている場所の隣のカードへ必ず弾きます。"
@@ -57,7 +57,7 @@ RULES = {
             item("GK-17", "手順1で自分のサイコロを弾いたときは、手順2でそのサイコロの上に別のサイコロを乗せられません。"
                           "また、弾いたそのサイコロを動かす場合、自分のもう1個のサイコロの上には乗せられません。"
                           "相手のサイコロを弾いたときは、ふつうどおりその上に乗せられます。"),
-            item("GK-18", "この版の裁定：弾かれたサイコロにも、移動と同じ制限（GK-13〜GK-15）がかかります。行ける場所がなければ、その場に残ります。", True),
+            item("GK-18", "この版の裁定：弾かれたサイコロにも、移動と同じ制限（重ねられる数、振り直しカードと陣営カードの決まり）がかかります。行ける場所がなければ、その場に残ります。", True),
         ]},
         {"title": "勝敗", "items": [
             item("GK-19", "基本ルールでは、先に得点チップを4枚集めた人の勝ちです。上級ルールでは6枚です。"),
@@ -120,7 +120,7 @@ RULES = {
         {"title": "Setting up", "items": [
             item("GK-6", "Each player rolls both dice and puts them, showing what they rolled, on two of the three entry "
                          "spots of their own faction card."),
-            item("GK-7", "This edition's ruling: the first player is chosen at random (the seed repeats it). The first "
+            item("GK-7", "This edition's ruling: the first player is chosen at random (the same game number gives the same first player). The first "
                          "player places both dice, then the other player.", True),
         ]},
         {"title": "A turn", "items": [
@@ -151,7 +151,7 @@ RULES = {
             item("GK-17", "When the die you flicked in step 1 is your own, your move in step 2 may not put a die on top of "
                           "it; and if you move the flicked die itself, it may not go on top of your other die. A flicked "
                           "die of your opponent's may be stacked on as usual."),
-            item("GK-18", "This edition's ruling: a flicked die obeys the same limits as a moving die (GK-13 to GK-15); "
+            item("GK-18", "This edition's ruling: a flicked die obeys the same limits as a moving die (how many dice a card holds, the re-roll card and the faction cards); "
                           "if it has nowhere to go, it stays where it is.", True),
         ]},
         {"title": "Winning", "items": [

@@ -1,5 +1,5 @@
 """In-app rules page for 王の闘争 (King's Struggle), Japanese and English, with
-rule IDs ST-1..ST-31 and this edition's rulings marked. The seed gives no card
+rule IDs ST-1..ST-31 and this edition's rulings marked. The original rules give no card
 texts: the court of ten (ST-21..ST-31) is this edition's own, and the page says so."""
 
 RULES = {
@@ -8,7 +8,7 @@ RULES = {
             "title": "この版について",
             "items": [
                 {"id": None, "ruling": True,
-                 "text": "この版の裁定：元の資料には札の能力の文章がありません。ここで使う10人の宮廷（ST-21〜ST-31）の能力は、"
+                 "text": "この版の裁定：原作のルールには札の能力の文章がありません。このページの最後にある10人の宮廷の能力は、"
                          "原作について分かっていること（10枚中7枚が交渉可能、ゴールドを得る・マーカーで強さを変える・"
                          "札を加える・札を取り除く・札を入れ替えさせる）をもとに、この版が独自に定めたものです。"},
                 {"id": None, "ruling": False,
@@ -28,7 +28,7 @@ RULES = {
                 {"id": "ST-3", "ruling": True,
                  "text": "この版の裁定：マーカーは+3が5個、−3が5個です。"},
                 {"id": "ST-4", "ruling": True,
-                 "text": "この版の裁定：最初の先手はランダムに決まります（シードで再現できます）。"},
+                 "text": "この版の裁定：最初の先手はランダムに決まります（同じゲーム番号なら同じ先手になります）。"},
                 {"id": "ST-5", "ruling": False,
                  "text": "昼のゲーム：10枚すべてを手札にして7ラウンド遊びます。3枚は使われずに残ります。"},
                 {"id": "ST-6", "ruling": False,
@@ -124,7 +124,7 @@ RULES = {
                  "text": "8 騎士（王冠・交渉）：手札からもう1枚を表向きに騎士の横へ出し、その強さを騎士に足す。"
                          "2枚目は騎士と一緒に勝者のものになるか、捨てられる。"},
                 {"id": "ST-29", "ruling": True,
-                 "text": "9 王妃（王冠・交渉）：自分の場の札をほかの人の場の札と交換する。マーカーは元の札に残る。入れ替えさせられたのは相手の方です（ST-9）。"},
+                 "text": "9 王妃（王冠・交渉）：自分の場の札をほかの人の場の札と交換する。マーカーは元の札に残る。入れ替えさせられたのは相手の方です（相手は新しく来た札の能力を使えません）。"},
                 {"id": "ST-30", "ruling": True,
                  "text": "10 王（王冠）：能力なし。"},
                 {"id": "ST-31", "ruling": True,
@@ -137,8 +137,8 @@ RULES = {
             "title": "About this edition",
             "items": [
                 {"id": None, "ruling": True,
-                 "text": "This edition's ruling: the seed gives no card texts. The abilities of the court of ten used here "
-                         "(ST-21 to ST-31) are this edition's own, built from what is known of the published game (seven of "
+                 "text": "This edition's ruling: the original rules give no card texts. The abilities of the court of ten "
+                         "listed at the end of this page are this edition's own, built from what is known of the published game (seven of "
                          "the ten cards can be bargained over; abilities gain gold, change powers with markers, add cards, "
                          "remove cards and make a player switch their card)."},
                 {"id": None, "ruling": False,
@@ -158,7 +158,7 @@ RULES = {
                 {"id": "ST-3", "ruling": True,
                  "text": "This edition's ruling: there are five +3 markers and five −3 markers."},
                 {"id": "ST-4", "ruling": True,
-                 "text": "This edition's ruling: the first player is chosen at random (the seed repeats it)."},
+                 "text": "This edition's ruling: the first player is chosen at random (the same game number gives the same first player)."},
                 {"id": "ST-5", "ruling": False,
                  "text": "Day game: all 10 cards in hand, 7 rounds; 3 cards are never played."},
                 {"id": "ST-6", "ruling": False,
@@ -260,7 +260,7 @@ RULES = {
                          "to the Knight's, and it goes to the trick's winner or to the discard with the Knight."},
                 {"id": "ST-29", "ruling": True,
                  "text": "9 Queen (crown, deal): exchange your played card with another player's; markers stay on their "
-                         "cards. The other player is the one made to switch (ST-9)."},
+                         "cards. The other player is the one made to switch (so they cannot use the new card's ability)."},
                 {"id": "ST-30", "ruling": True,
                  "text": "10 King (crown): no ability."},
                 {"id": "ST-31", "ruling": True,

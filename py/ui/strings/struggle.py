@@ -2,9 +2,9 @@
 
 STRINGS: dict[str, tuple[str, str]] = {
     # ---- the new-game screen -------------------------------------------------
-    "option.struggle.mode": ("昼（day）／夜（night）", "Day or night"),
+    "option.struggle.mode": ("昼のゲームか夜のゲームか", "Day or night"),
     "option.struggle.mode.value": ("{value}", "{value}"),
-    # What the shell could show instead of the raw value, once it looks them up.
+    # The words of each choice (the setup screen looks up "option.<game>.<option>.<choice>").
     "option.struggle.mode.day": ("昼：10枚すべて", "Day: all 10 cards"),
     "option.struggle.mode.night": ("夜：2枚抜く", "Night: 2 cards out"),
 
@@ -176,7 +176,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "st.supply.minus": ("−3マーカー残り{n}", "−3 markers left: {n}"),
     "st.court": ("この版の10人の宮廷", "This edition's court of ten"),
     "st.court.note": ("札の能力は原作の資料にないため、この版独自のものです。交渉マークの札は能力の使い方を取引できます。",
-                      "The seed gives no card texts: these abilities are this edition's own. Cards with the deal mark can be bargained over."),
+                      "The original rules give no card texts: these abilities are this edition's own. Cards with the deal mark can be bargained over."),
     "st.tiebreak": ("同点なら獲得札の多い人、次に10の多い人、9の多い人…", "Ties: most cards won, then most 10s, then 9s…"),
 
     # ---- the round summary ---------------------------------------------------------------
