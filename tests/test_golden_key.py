@@ -760,6 +760,53 @@ def test_gk26_no_offer_once_every_rescue_rule_is_in_force():
     assert state.phase == "move" and state.view(None)["repeats"] >= 3
 
 
+def set_up(options):
+    """A new game past the setup (GK-6): both players' dice placed."""
+    state = GAME.new(2, seed=3, options=options)
+    while state.phase == "place":
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+@pytest.mark.parametrize("choice,agreed", [("none", []), ("R1", ["R1"]), ("R2", ["R2"]),
+                                           ("R3", ["R3"]), ("all", ["R1", "R2", "R3"])])
+def test_gk26_rescue_rules_may_be_agreed_on_the_setup_screen_and_hold_from_the_first_turn(choice, agreed):
+    state = set_up({"rescue": choice})
+    assert state.view(None)["rescue"] == agreed
+    legal = state.legal_actions()
+    assert any(a.startswith("roll ") for a in legal) == ("R2" in agreed)      # GK-28
+    for _ in range(40):             # on until the mover has a die out on the battlefield
+        view, colour = state.view(None), rules.COLOURS[state.current]
+        if state.phase == "move" and any(view["dice"][f"{colour}{n}"]["at"][1:2].isdigit() for n in (0, 1)):
+            break
+        state.apply(next(a for a in state.legal_actions() if a.split()[0] in ("move", "flick", "keep", "reroll")))
+    else:
+        raise AssertionError("no die left its faction card")
+    assert any(a.startswith("return ") for a in state.legal_actions()) == ("R3" in agreed)   # GK-29
+    # the record carries the choice: a replay has the same rules in force
+    assert registry.replay(state.record()).view(None)["rescue"] == agreed
+
+
+def test_gk26_rules_agreed_at_setup_are_not_offered_again_when_stuck():
+    state = repeating()
+    state.rescue = set(rules.rules_from_options({"rescue": "R2"})[2])
+    cycle(state, 24)
+    assert state.phase == "offer" and state.legal_actions() == ["propose R1", "propose R3", "decline"]
+    everything = repeating()
+    everything.rescue = set(rules.rules_from_options({"rescue": "all"})[2])
+    cycle(everything, 30)
+    assert everything.phase == "move" and everything.view(None)["repeats"] >= 3
+
+
+def test_gk26_no_rescue_option_leaves_the_view_as_before_the_option_existed():
+    # a save's digest is of the view: games saved before this option still continue
+    assert "rescue" not in GAME.new(2, seed=1).view(None)["options"]
+    assert GAME.new(2, seed=1, options={"rescue": "R1"}).view(None)["options"]["rescue"] == "R1"
+    old = {"game": "golden_key", "players": 2, "seed": 4, "actions": [],
+           "options": {"board": "basic", "face_down": "off", "arranged": "none"}}
+    assert registry.replay(old).view(None)["rescue"] == []
+
+
 def test_gk27_r1_two_moves_once_only_high_cards_carry_chips():
     state = position(dice(red0=("r1c0", 1)), rescue=("R1",))
     assert not state.view(None)["double_move"]
@@ -846,11 +893,15 @@ def test_options_cover_every_arranged_rule_and_every_combination_is_valid():
         "board": (("basic", "basic-A1", "basic-A2", "advanced"), "basic"),
         "face_down": (("off", "on"), "off"),
         "arranged": (("none", "C2", "C3", "C4"), "none"),
+        "rescue": (("none", "R1", "R2", "R3", "all"), "none"),
     }
     import itertools
     for values in itertools.product(*(choices for choices, _ in GAME.options.values())):
-        state = GAME.new(2, seed=1, options=dict(zip(GAME.options, values)))
-        assert state.view(None)["options"] == dict(zip(GAME.options, values))
+        options = dict(zip(GAME.options, values))
+        state = GAME.new(2, seed=1, options=options)
+        if options["rescue"] == "none":      # left out of the view (see rules.public_options)
+            del options["rescue"]
+        assert state.view(None)["options"] == options
     with pytest.raises(ValueError, match="basic board only"):
         rules.check_rules("advanced", ["A2"], [])
 

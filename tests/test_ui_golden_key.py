@@ -343,13 +343,12 @@ def test_every_option_has_a_label_in_both_languages():
     for name in GAME.options:
         for key in (f"option.golden_key.{name}", f"option.golden_key.{name}.value"):
             assert key in CATALOG and all(CATALOG[key])
-    label = CATALOG["option.golden_key.board"]
-    for choice in GAME.options["board"][0]:
-        assert choice in label[0] and choice in label[1]
-    for rule in ("C1",):
-        assert rule in CATALOG["option.golden_key.face_down"][1]
-    for rule in ("C2", "C3", "C4", "R1", "R3"):
-        assert rule in CATALOG["option.golden_key.arranged"][1]
+    # each choice in words, naming the designer's rule as the rules page does
+    for name, rule in (("board", "A1"), ("board", "A2"), ("face_down", "C1"), ("arranged", "C2"),
+                       ("arranged", "C3"), ("arranged", "C4"), ("rescue", "R1"), ("rescue", "R2"), ("rescue", "R3")):
+        choice = {"A1": "basic-A1", "A2": "basic-A2", "C1": "on"}.get(rule, rule)
+        words = CATALOG[f"option.golden_key.{name}.{choice}"]
+        assert rule in words[0] and rule in words[1]
 
 
 def test_rules_text_has_every_rule_id_the_designer_and_the_story_in_both_languages():

@@ -2,23 +2,36 @@
 
 STRINGS: dict[str, tuple[str, str]] = {
     # ---- the new-game screen ------------------------------------------------------
-    "option.golden_key.board": (
-        "盤：basic＝基本（3×3・中央に振り直しカード・チップ4枚で勝ち）／basic-A1＝振り直しカードなし（1〜9の9枚）"
-        "／basic-A2＝7〜9のカードはチップ2枚・5枚で勝ち／advanced＝上級（4×3・1〜12・6枚で勝ち）",
-        "Board: basic = 3×3 with the re-roll card in the centre, 4 chips win · basic-A1 = no re-roll card "
-        "(cards 1–9) · basic-A2 = cards 7–9 carry 2 chips, 5 chips win · advanced = 4×3, cards 1–12, 6 chips win"),
+    # Each choice has its words: "option.golden_key.<option>.<choice>" (the
+    # designer's names of the arranged and rescue rules, A1 to R3, in brackets,
+    # as the rules page names them).
+    "option.golden_key.board": ("盤", "Board"),
     "option.golden_key.board.value": ("{value}", "{value}"),
-    "option.golden_key.face_down": (
-        "C1 裏向きカード：戦場カードを伏せて置き、ダイスが来たらめくる（on＝使う）",
-        "C1 face-down cards: battle cards lie face down and turn up when a die arrives (on = use it)"),
+    "option.golden_key.board.basic": ("基本（3×3・チップ4枚で勝ち）", "Basic (3×3, 4 chips win)"),
+    "option.golden_key.board.basic-A1": ("基本・振り直しカードなし（A1）", "Basic without the re-roll card (A1)"),
+    "option.golden_key.board.basic-A2": ("基本・7〜9はチップ2枚、5枚で勝ち（A2）",
+                                         "Basic, cards 7–9 carry 2 chips, 5 chips win (A2)"),
+    "option.golden_key.board.advanced": ("上級（4×3・1〜12・チップ6枚で勝ち）", "Advanced (4×3, cards 1–12, 6 chips win)"),
+    "option.golden_key.face_down": ("戦場カードの向き（裏向きにすると、サイコロが来たときにめくります）",
+                                    "Battle cards (face down: each turns up when a die arrives)"),
     "option.golden_key.face_down.value": ("{value}", "{value}"),
-    "option.golden_key.arranged": (
-        "アレンジルール：C2＝振り直しカードも混ぜて並べる／C3＝陣営カードに入れない／C4＝相手の陣営に入るとチップを1枚奪える（1回）"
-        "（救済ルールR1〜R3は、手詰まりになったときに対局中に提案できます）",
-        "Arranged rule: C2 = the re-roll card is shuffled in among the cards · C3 = no die enters a faction card · "
-        "C4 = entering the other faction card takes one of their chips (once) "
-        "(the rescue rules R1–R3 are offered during play when the game is stuck)"),
+    "option.golden_key.face_down.off": ("表向き", "Face up"),
+    "option.golden_key.face_down.on": ("裏向き（C1）", "Face down (C1)"),
+    "option.golden_key.arranged": ("アレンジルール", "Arranged rule"),
     "option.golden_key.arranged.value": ("{value}", "{value}"),
+    "option.golden_key.arranged.none": ("使わない", "Not used"),
+    "option.golden_key.arranged.C2": ("振り直しカードも混ぜて並べる（C2）", "The re-roll card is shuffled in (C2)"),
+    "option.golden_key.arranged.C3": ("陣営カードに入れない（C3）", "No die enters a faction card (C3)"),
+    "option.golden_key.arranged.C4": ("相手の陣営に入るとチップを1枚奪う（C4）",
+                                      "Entering the other faction card takes one of their chips (C4)"),
+    "option.golden_key.rescue": ("はじめから同意しておく救済ルール（ほかの救済ルールは、手詰まりのときに対局中に提案できます）",
+                                 "Rescue rules agreed from the start (the others are still offered during play when the game is stuck)"),
+    "option.golden_key.rescue.value": ("{value}", "{value}"),
+    "option.golden_key.rescue.none": ("なし", "None yet"),
+    "option.golden_key.rescue.R1": ("7以上だけ残ったら2回動かす（R1）", "Two moves once only 7 and up score (R1)"),
+    "option.golden_key.rescue.R2": ("その場で振り直せる（R2）", "Re-roll a die where it stands (R2)"),
+    "option.golden_key.rescue.R3": ("自分の陣営に戻せる（R3）", "Return a die to your faction card (R3)"),
+    "option.golden_key.rescue.all": ("3つすべて（R1〜R3）", "All three (R1–R3)"),
 
     # ---- sides, cards, places -------------------------------------------------------
     "gk.colour.red": ("赤", "Red"),

@@ -827,7 +827,7 @@ class GoldenKeyState(State):
         return {
             "game": "golden_key", "players": 2, "seat": seat, "current": self.current,
             "phase": self.phase, "colours": list(COLOURS),
-            "options": dict(self.options), "board": self.board, "rows": self.geo.rows, "cols": COLS,
+            "options": public_options(self.options), "board": self.board, "rows": self.geo.rows, "cols": COLS,
             "arranged": sorted(self.arranged), "rescue": sorted(self.rescue),
             "target": self.target, "turn": self.turn, "turn_limit": TURN_LIMIT,
             "first": self.first, "mover": None if self.phase == OVER else self.mover,
@@ -857,14 +857,25 @@ class GoldenKeyState(State):
 # them all, so they are few): A1 and A2 change the basic board, so they are
 # choices of "board"; C1 (the only hidden information) combines with anything;
 # C2, C3 and C4 are one choice (C3 forbids the entries that C4 rewards). The
-# rescue rules are agreed in play when a position repeats (GK-26).
+# rescue rules are agreed in play when the game is stuck (GK-26); "rescue" lets
+# the players agree one of them, or all three, before the game (GK-27..GK-29
+# hold from the first turn); the others are still offered when it is stuck.
 BOARD_CHOICES = {"basic": ("basic", ()), "basic-A1": ("basic", ("A1",)),
                  "basic-A2": ("basic", ("A2",)), "advanced": ("advanced", ())}
 OPTIONS = {
     "board": (tuple(BOARD_CHOICES), "basic"),            # GK-2, GK-3, GK-20, GK-21
     "face_down": (("off", "on"), "off"),                  # GK-22 (C1)
     "arranged": (("none", "C2", "C3", "C4"), "none"),     # GK-23..GK-25
+    "rescue": (("none", "R1", "R2", "R3", "all"), "none"),  # GK-26..GK-29, agreed at setup
 }
+RESCUE_CHOICES = {"none": (), "R1": ("R1",), "R2": ("R2",), "R3": ("R3",), "all": RESCUE}
+
+
+def public_options(options: dict) -> dict:
+    """The options as a view shows them. No rescue rule agreed at setup (the
+    default) is left out, so a position looks exactly as it did before that
+    option existed (the digest of a save from then still matches)."""
+    return {k: v for k, v in options.items() if not (k == "rescue" and v == "none")}
 
 
 def rules_from_options(options: dict) -> tuple[str, list[str], list[str]]:
@@ -875,7 +886,8 @@ def rules_from_options(options: dict) -> tuple[str, list[str], list[str]]:
         arranged.append("C1")
     if options.get("arranged", "none") != "none":
         arranged.append(options["arranged"])
-    rescue = options.get("rescue", ())                    # tests may start with rules agreed
+    rescue = options.get("rescue", "none")                # a setup choice, or (tests) the rules
+    rescue = RESCUE_CHOICES[rescue] if isinstance(rescue, str) else rescue
     return board, arranged, list(rescue)
 
 
@@ -883,7 +895,7 @@ def sample_state(view: dict, seed: int) -> GoldenKeyState:
     """A full state agreeing with `view`: the face-down cards (C1) dealt at
     random from the cards not yet seen, and fresh future rolls."""
     from . import GAME
-    state = GoldenKeyState(GAME, 2, seed, dict(view["options"]), blank=True)
+    state = GoldenKeyState(GAME, 2, seed, GAME.resolve_options(view["options"]), blank=True)
     state.rng = Luck(seed)
     state.rescue = set(view["rescue"])
     geo = state.geo
