@@ -11,7 +11,7 @@ import pytest
 from royaltable import registry
 from screens import assert_shows_only, cards_on_screen, start as start_game
 from ui.app import App, log_line
-from ui.i18n import Translator, load_game
+from ui.i18n import Translator, isolate, load_game
 from ui.match import SUMMARY
 from ui.rules_text.whispers import RULES
 from ui.tables.whispers import TABLE
@@ -169,7 +169,7 @@ def test_a_wizard_between_two_people_hands_the_tablet_over_and_back():
     app.handle("handoff")
     html = app.render()
     assert match.viewer == 1
-    assert "Aki&#x27;s Wizard: tap a card to give Aki" in html
+    assert f"{isolate('Aki')}&#x27;s Wizard: tap a card to give {isolate('Aki')}" in html   # names drawn isolated
     mine = cards_on_screen(html[html.index('class="wh-hand'):html.index('class="wh-court"')])
     assert mine == collections.Counter(match.state.hands[1])        # Ben's hand, never Aki's
     app.handle("act", match.legal_on_screen()[0])
@@ -289,7 +289,7 @@ def test_the_round_summary_says_how_it_ended_and_who_starts(end):
     summary = match.state.rounds[-1]
     html = app.render()
     assert 'data-screen="summary"' in html and 'data-viewer=""' in html
-    name = match.names[summary["seat"]]
+    name = isolate(match.names[summary["seat"]])
     if end == "A":
         assert f"{name} has no card to play" in html
         for card in summary["hand"]:
@@ -297,7 +297,7 @@ def test_the_round_summary_says_how_it_ended_and_who_starts(end):
     else:
         assert f"{name} laid a sixth character! {name} scores 2." in html
     if not match.state.over:
-        assert f"starts with {match.names[match.state.starter]}" in html
+        assert f"starts with {isolate(match.names[match.state.starter])}" in html
 
 
 # ---- the in-app rules ------------------------------------------------------------------------
