@@ -288,10 +288,6 @@ def test_two_tabs_lose_no_game_and_never_fork_one(watched):
 
 
 # ---- 3. storage that fails ---------------------------------------------------------------
-@pytest.mark.xfail(strict=True, reason=(
-    "static/store.js put(): an exception thrown by games.put() inside read.onsuccess is not caught: "
-    "it escapes as an uncaught page error and aborts the transaction, which is then told as "
-    "'blocked' (private browsing) instead of 'quota' (storage full)"))
 def test_storage_that_throws_is_told_in_both_languages_and_play_goes_on(watched):
     w = watched()
     w.page.add_init_script(FULL)
@@ -331,7 +327,7 @@ def test_too_deep_and_too_big_saves_leave_the_app_usable_and_go_when_discarded(w
     assert page.evaluate("window.royalReady") is not True
     assert first.locator('.lib-row.is-problem[data-entry="deep2"]').count() == 1
     assert "大きすぎ" in first.locator('.lib-row.is-problem[data-entry="huge"]').inner_text()
-    assert alphabet[:32] + "、" in first.locator('.lib-row[data-entry="named"]').inner_text()
+    assert "\u2068" + alphabet[:32] + "\u2069、" in first.locator('.lib-row[data-entry="named"]').inner_text()
     first.locator('[data-cmd=discard_save][data-arg="deep1"]').click()       # before Python
     page.wait_for_function("() => !royalStore.items().some(i => i.id === 'deep1')")
     assert "deep1" not in database(page)
@@ -344,7 +340,7 @@ def test_too_deep_and_too_big_saves_leave_the_app_usable_and_go_when_discarded(w
     assert "壊れて" in library.locator('.lib-row.is-problem[data-entry="deep2"]').inner_text()
     assert "大きすぎ" in library.locator('.lib-row.is-problem[data-entry="huge"]').inner_text()
     row = library.locator('.lib-row[data-entry="named"]')
-    assert alphabet[:32] + "、" in row.inner_text() and alphabet[:33] not in row.inner_text()
+    assert "\u2068" + alphabet[:32] + "\u2069、" in row.inner_text() and alphabet[:33] not in row.inner_text()
     for game_id in ("deep2", "huge"):
         page.click(f'[data-cmd=discard_save][data-arg="{game_id}"]')
     page.wait_for_function("() => royalStore.items().length === 1")

@@ -65,6 +65,19 @@
     return template;
   }
 
+  // As ui.i18n.shown_names: a name nobody typed in this language, every name isolated
+  // (U+2068 … U+2069) from the text around it.
+  function shownNames(seats, words) {
+    var humans = 0, bots = 0;
+    return seats.map(function (s) {
+      var name;
+      if (s.kind === "human") { humans += 1; name = words.human.split(data.many).join(String(humans)); }
+      else { name = words.bots[bots % words.bots.length]; bots += 1; }
+      if (s["default"] !== true) name = Array.from(s.name.trim()).slice(0, data.nameLimit).join("") || "?";
+      return "\u2068" + escapeHtml(name) + "\u2069";
+    });
+  }
+
   function libraryPanel(lang, items) {
     var t = data.langs[lang].library, damaged = [], progress = [];
     items.slice().sort(function (a, b) { return b.updated - a.updated; }).forEach(function (item) {
@@ -73,9 +86,7 @@
       var save = read.save;
       if (save.finished === true) return;                 // the history is drawn by the app
       var moves = save.record.actions.length;
-      var names = save.seats.map(function (s) {
-        return escapeHtml(Array.from(s.name.trim()).slice(0, data.nameLimit).join("") || "?");
-      }).join(data.langs[lang].sep);
+      var names = shownNames(save.seats, data.langs[lang]).join(data.langs[lang].sep);
       progress.push(fill(moves === 1 ? t.one : t.many.split(data.many).join(String(moves)), {
         id: id, crest: data.crests[save.record.game], title: escapeHtml(data.langs[lang].titles[save.record.game]),
         names: names, when: when(item.updated)}));

@@ -94,17 +94,18 @@
     put: function (id, text, updated, rev) {
       store.written[id] = text;
       dbPromise.then(function (db) {
-        var tx = db.transaction(STORE, "readwrite"), games = tx.objectStore(STORE), conflict = false;
+        var tx = db.transaction(STORE, "readwrite"), games = tx.objectStore(STORE), conflict = false, failure = null;
         var finished = done(tx);
         var read = games.get(id);        // callbacks, not promises: the transaction stays active
         read.onsuccess = function () {
           var old = read.result;
           if (old && typeof old.rev === "number" && old.rev >= rev) { conflict = true; tx.abort(); return; }
-          games.put({id: id, text: text, updated: updated, rev: rev});
+          // A full storage may throw at once (QuotaExceededError) rather than abort later.
+          try { games.put({id: id, text: text, updated: updated, rev: rev}); } catch (e) { failure = e; tx.abort(); }
         };
         return finished.then(function () { return true; }, function (err) {
           if (conflict) return false;
-          throw err;
+          throw failure || err;
         });
       }).then(function (ok) {
         if (!ok) { tell({kind: "lost", id: id}); return; }

@@ -60,6 +60,8 @@ def first_paint_data() -> dict:
         data["langs"][lang] = {
             "library": library_templates(lang),
             "titles": {g: t("game." + g) for g in GAMES},
+            # Default names (a seat nobody named), as ui.i18n.default_names gives them.
+            "human": t("setup.default_human", n=MANY), "bots": t("bot.names").split(","),
             "sep": t.join(["", ""]),
         }
     return data
