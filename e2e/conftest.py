@@ -8,12 +8,29 @@ import os
 import pathlib
 import threading
 
+import playwright.sync_api
 import pytest
 from playwright.sync_api import sync_playwright
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "e2e" / "artifacts"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+# Names are drawn between U+2068 and U+2069 (invisible: they keep a name's own
+# direction from reordering the sentence around it). Tests read text as a person
+# sees it, so these two marks are dropped from what inner_text gives.
+ISOLATES = str.maketrans("", "", "\u2068\u2069")
+
+
+def _seen(method):
+    def read(self, *args, **kwargs):
+        text = method(self, *args, **kwargs)
+        return text.translate(ISOLATES) if isinstance(text, str) else text
+    return read
+
+
+for _cls in (playwright.sync_api.Page, playwright.sync_api.Locator, playwright.sync_api.ElementHandle):
+    _cls.inner_text = _seen(_cls.inner_text)
 BOOT_TIMEOUT_MS = 90_000
 
 
