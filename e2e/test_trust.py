@@ -51,35 +51,59 @@ def no_trouble(w, page):
 
 # ---- 1. privacy, one rule for every game with secrets --------------------------------
 
-@pytest.mark.parametrize("game_id", SECRET_GAMES)
-def test_nobody_sees_another_persons_cards_at_any_screen(watched, game_id):
-    """Two people and two computers, a whole game: at every screen the cards drawn
-    are only those the person holding the tablet may know (the true hands come
-    from replaying the saved record in CPython); a hand-off or a screen everybody
-    reads (a round's summary, the result) shows nobody's."""
-    w = watched(*LANDSCAPE, has_touch=True)
-    page = w.open()
-    new_game(page, game_id, seats_for(game_id, 2), names=["Aki", "Ben"],
-             options=shortest_options(game_id), seed="11")
-    player = RandomPlayer(page, seed=11, undo_rate=0.15)
-    seen = {}
-
+def privacy_checker(page, seen, people=(0, 1)):
+    """At every screen: the cards drawn are only those the person to decide may
+    know (the true hands come from replaying the saved record in CPython); while
+    a computer is to act, and on a hand-off or a screen everybody reads (a round's
+    summary, the result), nobody's."""
     def check():
         html, state, screen = snapshot(page)
         drawn = collections.Counter(re.findall(r'data-card="([^"]*)"', html))
         if screen == "handoff":
             assert not drawn, f"cards on the hand-off screen: {drawn}"
         elif state is not None:
-            viewer = None if screen in ("summary", "result") else player.holder
-            allowed = view_strings(state.view(viewer))
+            deciding = state.current if screen == "table" and state.current in people else None
+            allowed = view_strings(state.view(deciding))
             extra = {card: n - allowed[card] for card, n in drawn.items() if n > allowed[card]}
-            assert not extra, f"{screen} screen, tablet with seat {viewer}: shows {extra}"
+            assert not extra, f"{screen} screen, seat {deciding} to decide: shows {extra}"
+            if deciding is None and screen == "table":
+                assert "data-private" not in html, "a hand on screen while a computer is to act"
+                seen["between"] = seen.get("between", 0) + 1
         seen[screen] = seen.get(screen, 0) + 1
+    return check
 
+
+@pytest.mark.parametrize("game_id", SECRET_GAMES)
+def test_nobody_sees_another_persons_cards_at_any_screen(watched, game_id):
+    """Two people and two computers, a whole game (at a shortened pace)."""
+    w = watched(*LANDSCAPE, has_touch=True)
+    page = w.open()
+    new_game(page, game_id, seats_for(game_id, 2), names=["Aki", "Ben"],
+             options=shortest_options(game_id), seed="11")
+    player = RandomPlayer(page, seed=11, undo_rate=0.15)
+    seen = {}
+    check = privacy_checker(page, seen)
     player.play(lambda: game_over(page), on_screen=check, limit_s=900)
     check()
     assert seen.get("handoff", 0) >= 2 and seen.get("result")
     w.shot(f"privacy-{game_id}-result")
+    no_trouble(w, page)
+
+
+@pytest.mark.parametrize("game_id", SECRET_GAMES)
+def test_between_turns_at_a_normal_pace_no_hand_is_on_screen(watched, game_id):
+    """The same at the pace people play (a shortened pace hides the moments
+    between turns): half a minute of play, the computers' turns seen."""
+    w = watched(*LANDSCAPE, has_touch=True)
+    page = w.open("pace=1")
+    new_game(page, game_id, seats_for(game_id, 2), names=["Aki", "Ben"],
+             options=shortest_options(game_id), seed="11")
+    player = RandomPlayer(page, seed=5)
+    seen = {}
+    check = privacy_checker(page, seen)
+    deadline = time.time() + 30
+    player.play(lambda: time.time() > deadline or game_over(page), on_screen=check, limit_s=60)
+    assert seen.get("between", 0) >= 3 and seen.get("handoff", 0) >= 1, seen
     no_trouble(w, page)
 
 
