@@ -415,7 +415,7 @@ class App:
     def open_shared(self, text: str) -> None:
         """A finished game that came in a link: its replay."""
         try:
-            save, state = saves.load_state(text)
+            save, _ = saves.load_state(text)
         except saves.SaveError as err:
             self.message = self.t("library.shared.failed", reason=self.t("save." + str(err)))
             return
