@@ -1,6 +1,8 @@
 """Taps people make, in the real page: a tap anywhere on a glowing destination
 of 黄金の鍵 moves the die there, dice on that card included; every tap on a
-replay's ▶ is one step, however quick."""
+replay's ▶ is one step, however quick; 王の闘争's decisions (the Knight's second
+card, many offers) stay on screen at 1024×768 and 768×1024, and the words of the
+tables changed for these fit their boxes, in Japanese and English."""
 from __future__ import annotations
 
 import json
@@ -9,6 +11,7 @@ import random
 import re
 import sys
 
+import pytest
 from conftest import wait_until_ready
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
@@ -99,3 +102,105 @@ def test_eight_quick_taps_on_next_step_a_replay_eight_steps(watched):
     assert step(page) == 8, page.inner_text(".replay-step")
     w.shot("taps-replay-8-steps-1024x768")
     assert w.errors == []
+
+
+# ---- decisions in reach, words that fit their boxes ------------------------------------
+
+SIZES = ((1024, 768), (768, 1024))
+OUT_OF_REACH = """() => { window.scrollTo(0, 0); const out = [];
+  for (const b of document.querySelectorAll('#app [data-cmd=act], #app [data-cmd=select]')) {
+    const r = b.getBoundingClientRect();
+    if (!r.width) continue;
+    if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1)
+      out.push((b.dataset.arg || '') + ' at y ' + Math.round(r.top) + '-' + Math.round(r.bottom));
+  }
+  return out; }"""
+# Elements with words of their own whose box is smaller than the words: cut off, or
+# spilling over. A glyph's ascent above a tight line (a few pixels) is no overflow.
+OVERFLOWING = """(scope) => { const out = [];
+  for (const e of document.querySelectorAll(scope + ' *')) {
+    if (!e.getClientRects().length || e.closest('.sr-only, .sr-only-focusable')) continue;
+    if (![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+    if (getComputedStyle(e).display === 'inline') continue;
+    if (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 4)
+      out.push(e.className + ' "' + e.textContent.trim().slice(0, 24) + '" ' + e.scrollWidth + '/' + e.clientWidth
+               + ' x ' + e.scrollHeight + '/' + e.clientHeight);
+  }
+  return out; }"""
+
+
+def person_at(game_id: str, players: int, moment, choose=None, seeds=range(1, 400)):
+    """A save of `game_id` where `moment(state, legal)` holds, the person to act a
+    person and everyone else a computer (played there by quick players, or `choose`)."""
+    game = registry.get(game_id)
+    for seed in seeds:
+        state = game.new(players, seed=seed)
+        chooser = random.Random(seed)
+        while not state.over:
+            legal = state.legal_actions()
+            if moment(state, legal):
+                names = ["Aki", "Ben", "Chie", "Dai", "Emi", "Fumi"]
+                seats = [{"name": names[s], "kind": "human" if s == state.current else "quick"}
+                         for s in range(players)]
+                return saves.dump_state(seats, state)
+            action = choose(state, legal, chooser) if choose else \
+                game.bots["quick"](seed=len(state.actions)).choose(state.view(state.current), legal)
+            state.apply(action)
+    raise AssertionError("no such moment")
+
+
+def eager_offers(state, legal, chooser):
+    """Random play that offers whenever it may (the quick players seldom do)."""
+    wanted = [a for a in legal if a != "pass" and not a.startswith("accept")] if state.phase == "offer" else legal
+    return chooser.choice(wanted or legal)
+
+
+def knight_alone(state, legal):
+    return state.phase == "decide" and any(a.startswith("knight ") for a in legal) \
+        and not any(a.startswith("accept ") for a in legal)
+
+
+def knight_with_offers(state, legal):
+    return state.phase == "decide" and any(a.startswith("knight ") for a in legal) \
+        and any(a.startswith("accept ") for a in legal)
+
+
+def many_offers(state, legal):
+    return state.phase == "decide" and sum(a.startswith("accept ") for a in legal) >= 3
+
+
+NARROW = """([selector, least]) => [...document.querySelectorAll(selector)]
+  .filter(e => e.getClientRects().length && e.getBoundingClientRect().width < least)
+  .map(e => e.textContent.trim().slice(0, 24) + ' ' + Math.round(e.getBoundingClientRect().width) + 'px')"""
+
+
+def at_each_size(w_make, save, name, scope, check_reach=True, narrowest=None):
+    """The saved game at both sizes in both languages: every decision's button on
+    screen, no words overflowing their box in `scope`."""
+    for locale in ("ja-JP", "en-US"):
+        w = w_make(*SIZES[0], locale=locale)
+        page = load_legacy_save(w, save)
+        page.click("[data-cmd=continue]", timeout=90_000)
+        page.wait_for_selector(".table-layout, .handoff")
+        if page.locator("[data-cmd=handoff]").count():
+            page.click("[data-cmd=handoff]")
+        page.wait_for_selector(".table-layout")
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(60)
+            w.shot(f"taps-{name}-{locale[:2]}-{width}x{height}")
+            if check_reach:
+                assert page.evaluate(OUT_OF_REACH) == [], (name, locale, width, page.evaluate(OUT_OF_REACH))
+            assert page.evaluate(OVERFLOWING, scope) == [], (name, locale, width)
+            for selector, least in (narrowest or {}).items():     # words at a readable width
+                assert page.evaluate(NARROW, [selector, least]) == [], (name, locale, width, selector)
+        assert w.errors == []
+
+
+@pytest.mark.parametrize("moment", [knight_alone, knight_with_offers, many_offers])
+def test_the_struggles_decisions_are_in_reach_and_their_words_fit(watched, moment):
+    if moment is knight_alone:
+        save = person_at("struggle", 4, moment)
+    else:
+        save = person_at("struggle", 5 if moment is many_offers else 4, moment, eager_offers)
+    at_each_size(watched, save, "struggle-" + moment.__name__, ".st", narrowest={".st-offer-text": 150})

@@ -252,3 +252,28 @@ def test_every_word_of_the_table_is_used():
     unused = [k for k in STRINGS if f'"{k}"' not in source and not k.startswith(dynamic)]
     assert unused == []
     assert all(k in CATALOG for k in STRINGS)
+
+
+def test_the_knights_not_used_sits_with_the_hand_it_is_chosen_from():
+    """The Knight's decision (a second card, or not used) is one box: the hand, with
+    "Do not use it" in its head, not a row below the offers (the fold at 1024×768)."""
+    for seed in range(1, 60):
+        app = app_with(["human", "quick", "quick", "quick"], seed=seed)
+        match = app.match
+        bots = [GAME.bots["quick"](seed=s) for s in range(4)]
+        while not match.state.over:
+            legal = match.state.legal_actions()
+            if match.state.current == 0 and match.state.phase == "decide" and \
+                    any(a.startswith("knight ") for a in legal):
+                break
+            match.act(bots[match.state.current].choose(match.state.view(match.state.current), legal),
+                      match.state.current)
+        if not match.state.over:
+            break
+    match.interlude = None
+    html = app.render()
+    hand = html[html.index('<div class="st-hand is-deciding"'):]
+    hand = hand[:hand.index('class="st-court"')]
+    turn = html[html.index('<div class="st-turn"'):html.index('<div class="st-hand is-deciding"')]
+    assert 'data-arg="pass"' in hand and 'data-arg="pass"' not in turn
+    assert re.search(r'data-arg="knight s0-', hand)

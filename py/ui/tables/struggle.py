@@ -594,7 +594,8 @@ class StruggleTable(Table):
             uses = "".join(button(esc(use_words(a, view, ctx)), "act", a, cls="st-use")
                            for a in legal if not a.startswith("accept") and a != "pass" and not is_hand_choice(a))
             own = f'<span class="st-own-label">{esc(t("st.use_own"))}</span>{uses}' if uses else ""
-            own += button(esc(t("st.not_use")), "act", "pass", cls="st-use st-pass")
+            if not knight:          # the Knight's "not used" sits with the hand it is chosen from
+                own += button(esc(t("st.not_use")), "act", "pass", cls="st-use st-pass")
             offered = any(a.startswith("accept ") for a in legal)
             ask = {(True, True): "st.ask.decide.knight", (True, False): "st.ask.alone.knight",
                    (False, True): "st.ask.decide", (False, False): "st.ask.alone"}[knight, offered]
@@ -640,10 +641,15 @@ class StruggleTable(Table):
                 mark = "is-forced" if name == forced else ""
                 cards.append(card(name, t, "in-hand", marks=mark, note=note))
         body = "".join(cards) or f'<p class="hint">{esc(t("st.hand.empty"))}</p>'
-        deciding = " is-deciding" if any(is_hand_choice(a) for a in legal) else ""
+        choosing = any(is_hand_choice(a) for a in legal)
+        deciding = " is-deciding" if choosing else ""
+        # The Knight's decision is the hand and "not used": both in one box, so that
+        # the turn's box above stays short and neither falls below the fold.
+        not_use = (button(esc(t("st.not_use")), "act", "pass", cls="st-use st-pass")
+                   if choosing and view["phase"] == "decide" and "pass" in legal else "")
         return (f'<div class="st-hand{deciding}" data-private><div class="st-hand-head">'
                 f'<h2>{esc(t("st.hand", name=ctx.names[ctx.viewer]))}</h2>'
-                f'<span class="st-hand-hint">{esc(hint)}</span></div>'
+                f'<span class="st-hand-hint">{esc(hint)}</span>{not_use}</div>'
                 f'<div class="st-hand-cards">{body}</div></div>')
 
     # ---- reference: this edition's court --------------------------------------------------
