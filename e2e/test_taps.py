@@ -204,3 +204,48 @@ def test_the_struggles_decisions_are_in_reach_and_their_words_fit(watched, momen
     else:
         save = person_at("struggle", 5 if moment is many_offers else 4, moment, eager_offers)
     at_each_size(watched, save, "struggle-" + moment.__name__, ".st", narrowest={".st-offer-text": 150})
+
+
+def whispers_play(state, legal):
+    return state.phase == "play" and len(state.hands[state.current]) >= 5
+
+
+def whispers_give(state, legal):
+    """A Wizard's give step where a card to give is a character the giver's display holds."""
+    if state.phase != "give":
+        return False
+    held = {c.split("-", 1)[1] for c in state.displays[state.current]}
+    return any(a.split()[0] == "give" and a.split()[1].split("-", 1)[1] in held for a in legal)
+
+
+@pytest.mark.parametrize("moment", [whispers_play, whispers_give])
+def test_whispers_hand_cards_fit_their_words(watched, moment):
+    save = person_at("whispers", 4, moment, choose=lambda state, legal, chooser: chooser.choice(legal))
+    at_each_size(watched, save, "whispers-" + moment.__name__, ".wh")
+
+
+def court_after_an_aside(state, legal):
+    """A person's turn just after setting a die aside: undo and the hint are both offered."""
+    return state.phase == "dice" and state.actions and state.actions[-1].startswith("aside") \
+        and "roll" in legal and state.undo_depth(state.current)
+
+
+def test_courts_top_bar_keeps_the_language_button_with_the_others(watched):
+    """At 768×1024 with undo and the hint, the top bar wraps, if at all, with the
+    language button never alone on a row; the table's words fit their boxes."""
+    save = person_at("court", 3, court_after_an_aside)
+    at_each_size(watched, save, "court-undo", ".ct, .topbar")
+    for locale in ("ja-JP", "en-US"):
+        w = watched(768, 1024, locale=locale)
+        page = load_legacy_save(w, save)
+        page.click("[data-cmd=continue]", timeout=90_000)
+        page.wait_for_selector(".ct")
+        assert page.locator(".topbar [data-cmd=undo]").count() == 1
+        rows = page.evaluate("""() => { const rows = new Map();
+          for (const e of document.querySelectorAll('.topbar-right > *')) {
+            const r = e.getBoundingClientRect(); if (!r.width) continue;
+            const key = Math.round(r.top / 8);
+            rows.set(key, (rows.get(key) || []).concat([e.dataset.cmd || e.tagName])); }
+          return [...rows.values()]; }""")
+        assert all(len(row) > 1 for row in rows), (locale, rows)
+        assert w.errors == []
