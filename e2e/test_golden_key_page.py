@@ -205,7 +205,7 @@ def test_the_advanced_board_with_two_arranged_rules_played_to_the_end_by_compute
     page.wait_for_selector(".result", timeout=900_000)        # computers only: it plays itself
     w.shot("golden_key-advanced-result-1024x768")
     state = registry.replay(record_json(page))
-    assert state.options == {"board": "advanced", "face_down": "on", "arranged": "C4"}
+    assert state.options == {"board": "advanced", "face_down": "on", "arranged": "C4", "rescue": "none"}
     assert max(state.result()["scores"]) >= 6 or state.view(None)["ended_by_limit"]
     assert page.locator(".gk-cell.gk-battle").count() > 2     # cards turned up as dice arrived
     no_trouble(w, page)

@@ -35,7 +35,7 @@ def test_reload_offline_and_play_a_whole_game(watched):
     assert w.errors == []          # no failed request, no error
     assert w.foreign_requests() == []
     page.goto(f"{origin}/rules/court.html")          # the rules pages too, offline
-    assert "CT-12" in page.inner_text(".rules >> nth=0")
+    assert page.locator('.rules >> nth=0').locator('[data-rule="CT-12"]').count()
 
 
 def expected_totals(seed: str, kinds: list[str]) -> list[int]:
