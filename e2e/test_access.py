@@ -154,3 +154,40 @@ def test_every_move_is_announced_and_the_hand_is_read_on_request(watched):
     assert all(card in spoken or card.capitalize() in spoken for card in hand if card.isdigit())
     assert "Your choices" in spoken
     assert w.errors == []
+
+
+# Writes records into the page origin's library, as static/store.js keeps it.
+SEED_LIBRARY = """async (records) => {
+  const db = await new Promise((ok, no) => { const r = indexedDB.open('royaltable', 1);
+    r.onupgradeneeded = () => r.result.createObjectStore('games', {keyPath: 'id'});
+    r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+  const tx = db.transaction('games', 'readwrite');
+  for (const record of records) tx.objectStore('games').put(record);
+  await new Promise(ok => tx.oncomplete = ok); db.close(); }"""
+
+
+def test_the_library_on_the_home_screen_has_no_serious_violation(watched):
+    """Games in progress, a damaged save, finished games, a share link and a
+    question to delete, in both languages."""
+    from ui import saves
+    records = []
+    for n, (game_id, players) in enumerate([("court", 3), ("golden_key", 2), ("krypkille", 3)]):
+        state = registry.get(game_id).new(players, seed=n + 1)
+        chooser = random.Random(n)
+        while not state.over and (game_id == "golden_key" or len(state.actions) < 12):
+            state.apply(chooser.choice(state.legal_actions()))
+        seats = [{"name": f"P{s}", "kind": "human" if s == 0 else "quick"} for s in range(players)]
+        records.append({"id": game_id, "text": saves.dump_state(seats, state), "updated": 1e12 + n, "rev": 1})
+    records.append({"id": "damaged", "text": "[" * 40, "updated": 1e12, "rev": 1})
+    w = watched(1024, 768)
+    page = w.open()
+    page.evaluate(SEED_LIBRARY, records)
+    page.reload()
+    page.wait_for_selector(".history [data-cmd=share]", timeout=90_000)
+    page.click('.history [data-cmd=share][data-arg="golden_key"]')
+    page.wait_for_selector(".lib-link-url")
+    page.click('[data-cmd=delete][data-arg="court"]')
+    assert page.locator(".lib-row").count() == 4
+    found = both_languages(page, "library")
+    assert found == [], "\n".join(found)
+    assert w.errors == []

@@ -600,8 +600,9 @@ class App:
 
     def damaged_row(self, entry_id: str, problem: str) -> str:
         t = self.t
-        return (f'<li class="lib-row is-problem" data-entry="{esc(entry_id)}" role="alert">'
-                f'<div class="lib-text"><strong>{esc(t("save.problem"))}</strong>'
+        # The alert is inside the item: a list holds list items only.
+        return (f'<li class="lib-row is-problem" data-entry="{esc(entry_id)}">'
+                f'<div class="lib-text" role="alert"><strong>{esc(t("save.problem"))}</strong>'
                 f'<span class="lib-detail">{esc(t("save." + problem))}</span></div>'
                 f'<div class="lib-actions">{button(esc(t("save.discard")), "discard_save", entry_id, cls="btn-danger")}'
                 '</div></li>')
