@@ -305,6 +305,29 @@ def test_storage_that_throws_is_told_in_both_languages_and_play_goes_on(watched)
     assert w.errors == []
 
 
+# The library's database cannot be opened (as in some private modes); the
+# runtime's own use of IndexedDB is left alone.
+BLOCKED = """const real = IDBFactory.prototype.open;
+IDBFactory.prototype.open = function (name, version) {
+  if (name !== "royaltable") return real.call(this, name, version);
+  const request = {};
+  setTimeout(() => { request.error = new DOMException("denied", "InvalidStateError");
+                     if (request.onerror) request.onerror(); });
+  return request;
+};"""
+
+
+def test_a_library_that_cannot_be_opened_is_told_and_play_goes_on(watched):
+    w = watched(locale="en-US")
+    w.page.add_init_script(BLOCKED)
+    page = w.open()
+    assert "does not let the app save" in page.inner_text(".store-notice")
+    new_game(page, "krypkille", HUMANS3, options=["limit:50"], seed="3")
+    assert len(play_to(page, 2)) >= 2
+    assert page.locator(".store-notice").count() == 1
+    assert w.errors == []
+
+
 # ---- 4. saves too deep or too big ---------------------------------------------------------------
 def deep_save(depth: int = 6000) -> str:
     """A save of the right shape but for one field nested `depth` deep (~12 kB)."""

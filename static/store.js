@@ -88,7 +88,7 @@
     listen: function (fn) {
       listener = fn;
       var pending = queued; queued = [];
-      pending.forEach(fn);
+      pending.forEach(function (event) { fn(event); });   // one argument, as tell() gives
     },
 
     put: function (id, text, updated, rev) {
