@@ -256,6 +256,13 @@ def test_export_then_import_gives_the_same_game():
     assert "could not be imported" in app.message and len(app.library.entries) == 1
 
 
+def test_an_imported_finished_game_keeps_its_result():
+    app = App("en")
+    app.import_game(saves.dump_state([{"name": "A", "kind": "human"}, {"name": "B", "kind": "quick"}], finished()))
+    (entry,) = app.library.finished()
+    assert entry.save.winners and "Winner" in app.render()
+
+
 def test_a_shared_finished_game_opens_as_its_replay():
     app = App("en")
     app.open_shared(saves.dump_state([{"name": "A", "kind": "human"}, {"name": "B", "kind": "quick"}],
@@ -270,6 +277,24 @@ def test_the_library_says_how_much_space_it_uses():
     app.handle("quit", "leave")
     used = app.library.bytes_used()
     assert used > 100 and "Games on this tablet: 1 · 1 kB" in app.render()
+
+
+def test_a_refresh_never_takes_back_this_tabs_own_latest_write():
+    store = MemoryStore()
+    library = Library(store)
+    first, second = (saves.dump_state(SEATS3, played(moves=n)) for n in (4, 6))
+    library.write("g", first)
+    library.write("g", second)
+    library.write("new", first)
+    store.shared["items"]["g"] = Stored("g", first, 1.0, 1)   # the store has not answered for rev 2 yet
+    del store.shared["items"]["new"]
+    store.shared["items"]["other"] = Stored("other", first, 2.0, 1)   # another tab's game
+    library.refresh()
+    assert library.get("g").stored.text == second and library.get("g").stored.rev == 2
+    assert set(library.entries) == {"g", "new", "other"}
+    store.shared["items"]["g"] = Stored("g", first, 3.0, 7)   # another tab moved it on
+    library.refresh()
+    assert library.get("g").stored.rev == 7
 
 
 def test_newest_games_come_first():

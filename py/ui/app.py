@@ -279,7 +279,6 @@ class App:
         if arg == "leave":                       # kept: Continue on the home screen
             self._leave()
             self.screen = "home"
-            self.library.refresh()
             return
         self.confirm = None if arg == "cancel" else "quit"
 
@@ -389,11 +388,11 @@ class App:
     def import_game(self, text: str) -> None:
         """A game from an exported file, checked as a save is, kept under a new id."""
         try:
-            save, _ = saves.load_state(text)
+            save, state = saves.load_state(text)
         except saves.SaveError as err:
             self.message = self.t("library.import.failed", reason=self.t("save." + str(err)))
             return
-        self.library.write(new_id(), saves.dump(save.seats, save.record, save.finished, save.rules, save.digest))
+        self.library.write(new_id(), saves.dump_state(save.seats, state))
         self.message = self.t("library.imported", game=self.t("game." + save.record["game"]))
 
     def import_failed(self, reason: str) -> None:

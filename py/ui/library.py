@@ -73,7 +73,14 @@ class Library:
         self.refresh()
 
     def refresh(self) -> None:
-        self.entries = {s.id: read(s, self.games) for s in self.store.items()}
+        """The games as the store holds them now (another tab may have changed
+        some), except where this tab has written a newer revision than the store
+        has answered for yet: its own latest move is never taken back (and a
+        game it has just started, not yet in the store, stays)."""
+        stored = {s.id: s for s in self.store.items()}
+        newer = {i: e for i, e in self.entries.items() if e.stored.rev > (stored[i].rev if i in stored else 0)}
+        self.entries = {i: newer.get(i) or read(s, self.games) for i, s in stored.items()}
+        self.entries.update(newer)
 
     def _newest_first(self, entries) -> list[Entry]:
         return sorted(entries, key=lambda e: e.stored.updated, reverse=True)
