@@ -418,7 +418,7 @@ class App:
         except saves.SaveError as err:
             self.message = self.t("library.shared.failed", reason=self.t("save." + str(err)))
             return
-        self._replay_open(save)
+        self._replay_open(save.seats, save.record)
 
     def cmd_replay_saved(self, arg):
         entry = self.library.get(arg)
@@ -429,7 +429,7 @@ class App:
         except saves.SaveError as err:
             self.unplayable[arg] = str(err)
             return
-        self._replay_open(save)
+        self._replay_open(save.seats, save.record)
 
     def cmd_undo(self, arg):
         if self.match:
@@ -439,12 +439,10 @@ class App:
         match = self.match
         if not match or not match.state.over:
             return
-        self.replaying = {"seats": match.seats, "record": match.record(), "step": 0}
-        self._replay_to(0)
-        self.screen = "replay"
+        self._replay_open(match.seats, match.record())
 
-    def _replay_open(self, save: saves.Save) -> None:
-        self.replaying = {"seats": save.seats, "record": save.record, "step": 0}
+    def _replay_open(self, seats: list[dict], record: dict) -> None:
+        self.replaying = {"seats": seats, "record": record, "step": 0}
         self._replay_to(0)
         self.screen = "replay"
 
@@ -559,7 +557,7 @@ class App:
     # The library on the home screen. The first paint (static/boot.js) draws the
     # games in progress from templates of these same functions (tools/prerender.py).
     def render_library(self) -> str:
-        rows = [self._damaged_row(e.id, e.problem) for e in self.library.damaged()]
+        rows = [self.damaged_row(e.id, e.problem) for e in self.library.damaged()]
         rows += [self._progress(e) for e in self.library.in_progress()]
         return self.library_section("".join(rows)) if rows else ""
 
@@ -573,7 +571,7 @@ class App:
         save = entry.save
         game_id = save.record["game"]
         if entry.id in self.unplayable:
-            return self._damaged_row(entry.id, self.unplayable[entry.id], export=True)
+            return self._kept_row(entry.id, self.unplayable[entry.id])
         actions = None
         if entry.id == self.deleting:
             actions = self._ask_delete(entry.id)
@@ -606,10 +604,8 @@ class App:
                 f'<div class="lib-actions">{button(esc(t("save.discard")), "discard_save", entry_id, cls="btn-danger")}'
                 '</div></li>')
 
-    def _damaged_row(self, entry_id: str, problem: str, export: bool = False) -> str:
-        """A save that cannot be read, or (export) one kept that cannot be continued."""
-        if not export:
-            return self.damaged_row(entry_id, problem)
+    def _kept_row(self, entry_id: str, problem: str) -> str:
+        """A game kept that cannot be continued or replayed (older rules): export or delete it."""
         t = self.t
         actions = (self._ask_delete(entry_id) if entry_id == self.deleting else
                    button(esc(t("library.export")), "export", entry_id)
@@ -632,15 +628,15 @@ class App:
         t = self.t
         rows = []
         for entry in self.library.finished():
+            if entry.id in self.unplayable:
+                rows.append(self._kept_row(entry.id, self.unplayable[entry.id]))
+                continue
             save = entry.save
             game_id = save.record["game"]
             names = shown_names(save.seats, t)
             winners = [names[w] for w in save.winners if 0 <= w < len(names)] if save.winners else []
             line = (t("result.winner" if len(winners) == 1 else "result.winners", names=t.join(winners))
                     if winners else t.join(names))
-            if entry.id in self.unplayable:
-                rows.append(self._damaged_row(entry.id, self.unplayable[entry.id], export=True))
-                continue
             if entry.id == self.deleting:
                 actions = self._ask_delete(entry.id)
             else:
@@ -738,9 +734,10 @@ class App:
         match = self.match
         game_id = match.game.id
         tools = []
+        names = shown_names(match.seats, t)
         undoer = match.undoer()
         if undoer is not None and not self.confirm and not self.lost:
-            tools.append(button(icon("undo") + " " + esc(t("undo.button", name=shown_names(match.seats, t)[undoer])),
+            tools.append(button(icon("undo") + " " + esc(t("undo.button", name=names[undoer])),
                                 "undo", cls="btn-undo"))
         if match.can_suggest() and not self.confirm and not self.lost:
             tools.append(button(icon("hint") + " " + esc(t("hint.button")), "hint", cls="btn-hint",
@@ -760,7 +757,7 @@ class App:
             return bar + self.render_confirm()
         if match.needs_handoff():
             seat = match.handoff_to()
-            name = shown_names(match.seats, t)[seat]
+            name = names[seat]
             cancel = (button(esc(t("peek.cancel")), "peek_end", cls="btn-ghost")
                       if match.peek_asked is not None else "")
             # Nothing private is drawn here: the previous holder's cards are gone.
@@ -779,25 +776,25 @@ class App:
             body = self.render_result(ctx, view) + body
         if match.hint:
             body = _mark_hint(body, match.hint)
-        body = self.render_peek(match) + body
+        body = self.render_peek(match, ctx.names) + body
         side = match.table.side(view, ctx) + self.render_log(match)
         viewer = "" if match.viewer is None else str(match.viewer)
         speak = button(esc(t("speak.button")), "speak", cls="btn-small sr-only-focusable")
         return (f'{bar}{speak}<div class="table-layout" data-screen="{screen}" data-viewer="{viewer}">'
                 f'<div class="table-main">{body}</div><aside class="table-side">{side}</aside></div>')
 
-    def render_peek(self, match: Match) -> str:
+    def render_peek(self, match: Match, names: list[str]) -> str:
         """Between turns: "show my cards" for each person; while one looks, a way to hide them."""
         t = self.t
         if match.peeking is not None:
-            name = shown_names(match.seats, t)[match.peeking]
+            name = names[match.peeking]
             return (f'<div class="peek-bar is-peeking" role="status"><span>{esc(t("peek.only", name=name))}</span>'
                     f'{button(esc(t("peek.hide")), "peek_end", cls="btn-primary")}</div>')
         seats = match.peekers()
         if not seats:
             return ""
         return ('<div class="peek-bar">' + "".join(
-            button(icon("handoff") + " " + esc(t("peek.show", name=shown_names(match.seats, t)[s])), "peek", str(s), cls="btn-small")
+            button(icon("handoff") + " " + esc(t("peek.show", name=names[s])), "peek", str(s), cls="btn-small")
             for s in seats) + "</div>")
 
     def render_confirm(self) -> str:
@@ -817,7 +814,7 @@ class App:
         t = self.t
         match = self.match
         result = match.state.result()
-        winners = t.join([shown_names(match.seats, t)[s] for s in result["winners"]])
+        winners = t.join([ctx.names[s] for s in result["winners"]])
         line = t("result.winner" if len(result["winners"]) == 1 else "result.winners", names=winners)
         return (f'<section class="result" role="status"><h2>{icon("crown")} {esc(t("result.title"))}</h2>'
                 f'<p class="result-winners">{esc(line)}</p>'
@@ -839,7 +836,7 @@ class App:
                           button(esc(t("replay.close")), "replay_close", cls="btn-ghost"))
         ctx = Ctx(t, match, replay=True)
         view = match.state.view(None)
-        last = esc(log_line(match.log[-1], t, shown_names(match.seats, t))) if step and match.log else ""
+        last = esc(log_line(match.log[-1], t, ctx.names)) if step and match.log else ""
         return (f'{bar}<div class="replay-bar" role="toolbar">{controls}'
                 f'<span class="replay-step">{esc(t("replay.step", n=step, total=total))}</span>'
                 f'<span class="replay-last">{last}</span></div>'
