@@ -198,8 +198,10 @@ def on_click(event):
     draw("tap", x, y)
 
 
-def import_file(file):
-    """An exported game from the file picker or dropped on the page."""
+def import_file(files):
+    """An exported game, the first of a FileList from the file picker or a drop."""
+    files = py_value(files)
+    file = py_value(files.item(0)) if files is not None and files.length else None
     if file is None:
         return
 
@@ -217,8 +219,7 @@ def on_change(event):
     try:
         target = py_value(event.target)
         if target is not None and target.hasAttribute("data-import"):
-            files = py_value(target.files)
-            import_file(py_value(files.item(0)) if files is not None and files.length else None)
+            import_file(target.files)
             target.value = ""
     except Exception as err:
         app.message = app.t("error.unexpected", reason=f"{type(err).__name__}: {err}")
@@ -235,8 +236,8 @@ def on_drop(event):
         return
     event.preventDefault()
     try:
-        files = py_value(event.dataTransfer.files) if py_value(event.dataTransfer) is not None else None
-        import_file(py_value(files.item(0)) if files is not None and files.length else None)
+        if py_value(event.dataTransfer) is not None:
+            import_file(event.dataTransfer.files)
     except Exception as err:
         app.message = app.t("error.unexpected", reason=f"{type(err).__name__}: {err}")
         draw()

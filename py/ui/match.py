@@ -144,7 +144,7 @@ class Match:
         """The people who may ask to see their cards now: on a screen drawn for
         everybody, in a game with something private, not the one deciding."""
         if self.lone or self.state.over or self.interlude == SUMMARY or self.viewer is not None \
-                or self.peek_asked is not None or self.needs_handoff():
+                or self.needs_handoff():
             return []
         actor = self.actor()
         return [seat for seat in self.humans if seat != actor
