@@ -24,6 +24,40 @@ SNAPSHOT = """() => [document.getElementById('app').innerHTML,
                      (document.querySelector('[data-screen]') || {dataset: {}}).dataset.screen || '']"""
 DECISION = "#app [data-cmd=act]:not([disabled]), #app [data-cmd=select]"
 
+# The page origin's library, laid out as static/store.js keeps it: database
+# "royaltable" v1, object store "games" of records {id, text, updated, rev}.
+_OPEN_LIBRARY = """new Promise((resolve, reject) => {
+    const open = indexedDB.open("royaltable", 1);
+    open.onupgradeneeded = () => {
+      if (!open.result.objectStoreNames.contains("games"))
+        open.result.createObjectStore("games", {keyPath: "id"});
+    };
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  })"""
+# page.evaluate(SEED_LIBRARY, records): writes the records.
+SEED_LIBRARY = """async (records) => {
+  const db = await %s;
+  await new Promise((resolve, reject) => {
+    const tx = db.transaction("games", "readwrite");
+    for (const record of records) tx.objectStore("games").put(record);
+    tx.oncomplete = resolve;
+    tx.onerror = () => reject(tx.error);
+  });
+  db.close();
+}""" % _OPEN_LIBRARY
+# page.evaluate(READ_LIBRARY): what the database holds now, id -> record.
+READ_LIBRARY = """async () => {
+  const db = await %s;
+  const all = await new Promise((resolve, reject) => {
+    const req = db.transaction("games", "readonly").objectStore("games").getAll();
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+  db.close();
+  return Object.fromEntries(all.map(r => [r.id, r]));
+}""" % _OPEN_LIBRARY
+
 
 def new_game(page, game_id, kinds, names=(), options=(), seed="3"):
     page.click(f"[data-game={game_id}] [data-cmd=setup]")

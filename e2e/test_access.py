@@ -10,7 +10,7 @@ import random
 import time
 
 import pytest
-from table_driver import game_over, has_secrets, new_game, shortest_options
+from table_driver import SEED_LIBRARY, game_over, has_secrets, new_game, shortest_options
 
 from royaltable import registry
 from ui.collection import COLLECTION, playable
@@ -154,16 +154,6 @@ def test_every_move_is_announced_and_the_hand_is_read_on_request(watched):
     assert all(card in spoken or card.capitalize() in spoken for card in hand if card.isdigit())
     assert "Your choices" in spoken
     assert w.errors == []
-
-
-# Writes records into the page origin's library, as static/store.js keeps it.
-SEED_LIBRARY = """async (records) => {
-  const db = await new Promise((ok, no) => { const r = indexedDB.open('royaltable', 1);
-    r.onupgradeneeded = () => r.result.createObjectStore('games', {keyPath: 'id'});
-    r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
-  const tx = db.transaction('games', 'readwrite');
-  for (const record of records) tx.objectStore('games').put(record);
-  await new Promise(ok => tx.oncomplete = ok); db.close(); }"""
 
 
 def test_the_library_on_the_home_screen_has_no_serious_violation(watched):

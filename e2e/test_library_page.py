@@ -13,53 +13,18 @@ import time
 import pytest
 
 from conftest import Watched, wait_until_ready
-from table_driver import new_game
+from table_driver import READ_LIBRARY, SEED_LIBRARY, new_game
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from royaltable import registry  # noqa: E402
 from ui import saves  # noqa: E402
 
-# Writes records (and the legacy save) into the page origin's storage, as the
-# app's store.js lays it out: database "royaltable" v1, store "games".
+# Writes records (and the legacy save) into the page origin's storage.
 SEED = """async ({records, legacy}) => {
-  const db = await new Promise((resolve, reject) => {
-    const open = indexedDB.open("royaltable", 1);
-    open.onupgradeneeded = () => {
-      if (!open.result.objectStoreNames.contains("games"))
-        open.result.createObjectStore("games", {keyPath: "id"});
-    };
-    open.onsuccess = () => resolve(open.result);
-    open.onerror = () => reject(open.error);
-  });
-  await new Promise((resolve, reject) => {
-    const tx = db.transaction("games", "readwrite");
-    for (const record of records) tx.objectStore("games").put(record);
-    tx.oncomplete = resolve;
-    tx.onerror = () => reject(tx.error);
-  });
-  db.close();
+  await (%s)(records);
   if (legacy !== null) localStorage.setItem("royaltable.save", legacy);
-}"""
-
-# What the database holds now, id -> {id, text, updated, rev}.
-READ = """async () => {
-  const db = await new Promise((resolve, reject) => {
-    const open = indexedDB.open("royaltable", 1);
-    open.onupgradeneeded = () => {
-      if (!open.result.objectStoreNames.contains("games"))
-        open.result.createObjectStore("games", {keyPath: "id"});
-    };
-    open.onsuccess = () => resolve(open.result);
-    open.onerror = () => reject(open.error);
-  });
-  const all = await new Promise((resolve, reject) => {
-    const req = db.transaction("games", "readonly").objectStore("games").getAll();
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-  db.close();
-  return Object.fromEntries(all.map(r => [r.id, r]));
-}"""
+}""" % SEED_LIBRARY
+READ = READ_LIBRARY
 
 # Python's start waits for its standard library until the test lets it in.
 HOLD_PYTHON = """(() => {
