@@ -1,7 +1,9 @@
-"""Smoke test in WebKit, the engine of iPad Safari: the site boots in Debian's
-WebKitGTK (MiniBrowser under WebKitWebDriver, on a private Xvfb display), shows
-the whole collection, and a person plays the first moves of a Krypkille game
-against computer players. See webkit.py for how the browser is run."""
+"""Every game in WebKit, the engine of iPad Safari: the site boots in Debian's
+WebKitGTK (MiniBrowser under WebKitWebDriver, on a private Xvfb display) and
+shows the whole collection; a person plays each of the five games against quick
+computer players, to halfway; the page is reloaded; each game is continued from
+the library where it was left and played to its result, with no error on the
+way. One browser for all five games. See webkit.py for how the browser is run."""
 from __future__ import annotations
 
 import pathlib
@@ -14,17 +16,20 @@ HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))           # webkit.py, under any pytest import mode
 from webkit import Session  # noqa: E402
 
+sys.path.insert(0, str(HERE.parent / "py"))
+from royaltable import registry  # noqa: E402
+
 ARTIFACTS = HERE / "artifacts"
 
 BOOT_TIMEOUT_S = 120        # Pyodide boots more slowly in WebKitGTK than in Chromium
-PLAY_TIMEOUT_S = 60
+PLAY_TIMEOUT_S = 120        # one game's half, inside the page
 WIDTH, HEIGHT = 1024, 768   # an iPad in landscape
 
 # Selenium's own WebKitGTK class still passes its address the old way.
 pytestmark = pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")
 
 
-def boot(b, query: str = "pace=0.02") -> float:
+def boot(b, query: str = "pace=0") -> float:
     """Opens the site and waits for the app; fails at once, with the page's own
     words, if the boot screen reports a failure or Python shows an error."""
     start = time.monotonic()
@@ -44,107 +49,138 @@ def boot(b, query: str = "pace=0.02") -> float:
     raise AssertionError(f"the app did not boot in WebKit within {BOOT_TIMEOUT_S} s (boot screen: {status!r})")
 
 
-def decide(b) -> str | None:
-    """Makes the person's decision if one is on screen, as a person would:
-    keep all cards at the discard, lead the highest card, pass at a showdown."""
-    on_screen = b.js("""
-        var n = s => document.querySelectorAll(s).length;
-        return n('[data-cmd=handoff]') ? 'handoff' : n('[data-cmd=resume]') ? 'resume'
-             : n('.kk-hand-cards [data-cmd=select]') ? 'discard'
-             : n('.kk-hand-cards [data-cmd=act]') ? 'lead'
-             : n('.kk-controls [data-cmd=act][data-arg=pass]') ? 'pass' : null;""")
-    try:
-        if on_screen in ("handoff", "resume"):
-            b.click(f"[data-cmd={on_screen}]", timeout=3)
-        elif on_screen == "discard":
-            b.click(".kk-controls [data-cmd=act]", timeout=3)       # "keep all"
-        elif on_screen == "lead":
-            b.click(".kk-hand-cards [data-cmd=act]", which=-1, timeout=3)
-        elif on_screen == "pass":
-            b.click(".kk-controls [data-cmd=act][data-arg=pass]", timeout=3)
-    except Exception:   # the table was redrawn under the click: look again next time
-        return None
-    return on_screen
+# Each game as quickly as a person can play it here: the fewest players, the
+# shortest options, and the person's button that ends a turn or a round soonest
+# (a regular expression on the action; the first button otherwise). HALFWAY is
+# about half of the person's moves in such a game.
+GAMES = {
+    "krypkille": {"prefer": [], "halfway": 4},
+    "court": {"prefer": ["^aside all$", "^pass$"], "halfway": 11},
+    "whispers": {"prefer": [], "halfway": 36},
+    "golden_key": {"prefer": ["^pass$", "^end$", "^keep$", "^decline$", "^refuse$"], "halfway": 8},
+    "struggle": {"prefer": ["^pass$", "^no-promise$"], "halfway": 11},
+}
+# The open game's id and its moves, as last written (or as read, before any write).
+OPEN_GAME = """var id = royalStore.open, item = royalStore.items().find(i => i.id === id),
+                   text = royalStore.written[id] || (item && item.text);
+               return [id, text ? JSON.parse(text).record.actions.length : -1];"""
 
 
 def page_width(b) -> int:
     return b.js("return document.documentElement.scrollWidth")
 
 
-def test_boots_and_plays_krypkille_in_webkit(site):
+def no_error_on_screen(b, where: str) -> None:
+    assert b.count(".py-error") == 0, f"Python error in WebKit {where}: {b.text('.py-error')}"
+    assert b.count("#app .toast") == 0, f"a message in WebKit {where}: {b.text('#app .toast')}"
+
+
+def new_game(b, game_id: str) -> None:
+    """One person against the fewest quick computer players, the shortest options."""
+    game = registry.get(game_id)
+    b.click(f"[data-game={game_id}] [data-cmd=setup]")
+    b.wait_for("[data-cmd=start]", 10, f"the new-game screen of {game_id}")
+    b.click(f'[data-cmd=players][data-arg="{game.min_players}"]')
+    for seat in range(1, game.min_players):
+        b.click(f'[data-cmd=kind][data-arg="{seat}:quick"]')
+    for name, (choices, _) in game.options.items():
+        b.click(f'[data-cmd=option][data-arg="{name}:{choices[0]}"]')
+    b.fill('[data-field="seed"]', "3")
+    b.click("[data-cmd=start]")
+    b.wait_for(".table-layout", 20, f"the table of {game_id}")
+
+
+def play(b, game_id: str, moves: int) -> dict:
+    done = b.play(GAMES[game_id]["prefer"], moves=moves, limit_s=PLAY_TIMEOUT_S)
+    assert done["how"] != "error", f"{game_id} in WebKit: {done['text']}"
+    assert done["how"] != "timeout", f"{game_id} did not get there in {PLAY_TIMEOUT_S} s in WebKit: {done}"
+    return done
+
+
+def test_every_game_played_to_its_result_in_webkit_across_a_reload(site):
     # Started here, not in a fixture, so that a missing WebKit is a test
     # failure that names the package to install.
     session = Session(site, ARTIFACTS / "webkit.log")
     try:
         session.browser.set_viewport(WIDTH, HEIGHT)
-        boot_and_play(session.browser)
+        play_every_game(session.browser)
     finally:
         session.close()
 
 
-def boot_and_play(b):
+def play_every_game(b):
+    started = time.monotonic()
     boot_s = boot(b)
     b.watch_errors()
 
-    # The home screen: the whole collection, Krypkille playable.
-    assert b.count(".game-card") == 5
-    assert b.count("[data-game=krypkille] [data-cmd=setup]") == 1
+    # The home screen: the whole collection, every game playable.
+    assert b.count(".game-card") == len(GAMES)
+    for game_id in GAMES:
+        assert b.count(f"[data-game={game_id}] [data-cmd=setup]") == 1, game_id
     assert b.count("#boot") == 0 and b.count(".py-error") == 0
     assert page_width(b) <= WIDTH, "the home screen scrolls sideways in WebKit"
     b.settle()
     b.screenshot(ARTIFACTS / "webkit-home.png")
 
-    # A new game: one person against two computer players.
-    b.click("[data-game=krypkille] [data-cmd=setup]")
-    b.wait_for("[data-cmd=start]", 10, "the new-game screen")
-    b.click('[data-cmd=players][data-arg="3"]')
-    for seat, kind in enumerate(["human", "quick", "quick"]):
-        b.click(f'[data-cmd=kind][data-arg="{seat}:{kind}"]')
-    b.fill('[data-field="seed"]', "3")
-    b.click("[data-cmd=start]")
-    b.wait_for(".kk, .handoff", 20, "the Krypkille table")
-
-    # Play: the person's discard (keep all), a lead when offered, and on until
-    # a trick has been played and the game waits for the person again. The
-    # screenshot is taken then: while the computer players move at this pace,
-    # WebKitGTK paints only a few frames a second and a screenshot can show
-    # an older frame than the page holds.
-    done: list[str] = []
-    deadline = time.monotonic() + PLAY_TIMEOUT_S
-    while True:
-        state = b.js("""
-            var n = s => document.querySelectorAll(s).length;
-            return {tricks: n('.kk-past') + n('.kk-played'),
-                    waiting: n('.kk-hand-cards [data-cmd=act], .kk-controls [data-cmd=act][data-arg=pass]') > 0};""")
-        if "discard" in done and "lead" in done and state["tricks"] and state["waiting"]:
+    # Each game to about halfway, the person to act. The first four are left
+    # with Back (the iPad's back swipe: "leave, keep the game"); the last is on
+    # its table when the page is reloaded.
+    left: dict[str, tuple[str, int]] = {}
+    halves: dict[str, dict] = {}
+    for number, game_id in enumerate(GAMES):
+        new_game(b, game_id)
+        halves[game_id] = play(b, game_id, GAMES[game_id]["halfway"])
+        assert halves[game_id]["how"] == "moves", f"{game_id} ended before halfway in WebKit: {halves[game_id]}"
+        no_error_on_screen(b, f"halfway through {game_id}")
+        assert page_width(b) <= WIDTH, f"the {game_id} table scrolls sideways in WebKit"
+        left[game_id] = tuple(b.js(OPEN_GAME))
+        assert left[game_id][1] > 0, (game_id, left[game_id])
+        if number == len(GAMES) - 1:
+            b.settle()
+            b.screenshot(ARTIFACTS / f"webkit-{game_id}-halfway.png")
             break
-        assert time.monotonic() < deadline, (
-            f"the game did not get through a trick in {PLAY_TIMEOUT_S} s in WebKit "
-            f"(person's moves: {done}; turn: {b.text('.status-turn')!r})")
-        acted = decide(b)
-        if acted:
-            done.append(acted)
-        time.sleep(0.05)
-        assert b.count(".py-error") == 0, f"Python error in WebKit: {b.text('.py-error')}"
-
-    assert b.count(".kk .plate") == 3
-    assert b.count(".log-list li") > 3
-    assert page_width(b) <= WIDTH, "the Krypkille table scrolls sideways in WebKit"
-    b.settle()
-    b.screenshot(ARTIFACTS / "webkit-krypkille.png")
-
-    # Nothing went wrong on the way, and nothing came from elsewhere.
-    assert b.count("#boot") == 0 and b.count(".py-error") == 0
+        b.js("history.back()")
+        b.wait_for('[data-cmd=quit][data-arg="leave"]', 10, f"the question on leaving {game_id}")
+        b.click('[data-cmd=quit][data-arg="leave"]')
+        b.wait_for(".game-grid", 10, f"the home screen after leaving {game_id}")
     assert b.errors() == []
     assert b.foreign_resources() == []
-    # The game is in the library (IndexedDB) and continues after a reload at its last
-    # move (the person is to act: nothing moves meanwhile).
-    moves = b.js("return JSON.parse(royalStore.written[royalStore.open]).record.actions.length")
+
+    # The reload: every game is in the library (IndexedDB) at the move it was left.
     time.sleep(0.5)                          # the last write's transaction
-    boot(b)
-    assert b.count(".library [data-cmd=continue]") == 1
-    assert b.js("return JSON.parse(royalStore.items()[0].text).record.actions.length") == moves
-    b.click(".library [data-cmd=continue]")
-    b.wait_for(".kk, .handoff", 20, "the Krypkille table, continued")
+    reboot_s = boot(b)
+    b.watch_errors()
+    assert b.count(".library [data-cmd=continue]") == len(GAMES)
+    stored = b.js("""var out = {};
+        royalStore.items().forEach(i => { var r = JSON.parse(i.text).record;
+                                          out[i.id] = [r.game, r.actions.length]; });
+        return out;""")
+    assert {game_id: tuple(stored[entry]) for game_id, (entry, _) in left.items()} == \
+        {game_id: (game_id, moves) for game_id, (_, moves) in left.items()}
+
+    # Continue each from the library, on to its result.
+    for game_id, (entry, moves) in left.items():
+        b.click(f'.lib-row[data-entry="{entry}"] [data-cmd=continue]')
+        b.wait_for(".table-layout", 20, f"{game_id}, continued")
+        assert b.js(OPEN_GAME) == [entry, moves], f"{game_id} did not continue where it was left"
+        done = play(b, game_id, -1)
+        assert done["how"] == "result", (game_id, done)
+        assert done["moves"] > 0, f"the person had nothing left to do in {game_id} after the reload"
+        no_error_on_screen(b, f"at the result of {game_id}")
+        assert b.js(OPEN_GAME)[1] > moves
+        assert page_width(b) <= WIDTH, f"the {game_id} result scrolls sideways in WebKit"
+        if game_id == "krypkille":
+            b.settle()
+            b.screenshot(ARTIFACTS / f"webkit-{game_id}-result.png")
+        print(f"WebKit {game_id}: the person's moves {halves[game_id]['moves']} + {done['moves']}, "
+              f"{halves[game_id]['ms'] / 1000:.1f} + {done['ms'] / 1000:.1f} s in the page")
+        b.click('.result [data-cmd=quit][data-arg="yes"]')
+        b.wait_for(".game-grid", 10, f"the home screen after {game_id}")
+
+    # Nothing went wrong on the way, nothing came from elsewhere, nothing is left open.
+    assert b.count("#boot") == 0 and b.count(".py-error") == 0
+    assert b.count(".library [data-cmd=continue]") == 0
     assert b.errors() == []
-    print(f"WebKit: booted in {boot_s:.1f} s; the person's moves: {done}")
+    assert b.foreign_resources() == []
+    print(f"WebKit: booted in {boot_s:.1f} s, again in {reboot_s:.1f} s; "
+          f"{time.monotonic() - started:.1f} s in all")

@@ -114,6 +114,51 @@ class VirtualDisplay:
                 self.process.wait()
 
 
+# Plays the game on screen from inside the page, so that a whole game costs one
+# round trip: hand-offs and summaries tapped on, and at each decision of the
+# person the first enabled button whose action matches one of `prefer` (regular
+# expressions, in order), else the first one; a die or card to pick first when
+# no action is offered yet. It stops (resolves with what it did) at the result,
+# at `stop` (a selector that appears), before the person's move number `moves`
+# (when >= 0), at an error on screen, or after `limit_ms`. A promise: Playwright
+# awaits it in page.evaluate, Selenium in Browser.play.
+PLAY_IN_PAGE = """(opts) => new Promise((resolve) => {
+  const prefer = (opts.prefer || []).map(p => new RegExp(p));
+  const started = performance.now();
+  let moves = 0, picks = 0, taps = 0;
+  const shown = (selector) => [...document.querySelectorAll('#app ' + selector)]
+    .filter(b => !b.disabled && b.getClientRects().length);
+  const end = (how, extra) => resolve(Object.assign({how, moves, picks, taps,
+    ms: Math.round(performance.now() - started)}, extra || {}));
+  const tick = () => {
+    const error = document.querySelector('.py-error, #app .toast');
+    if (error) return end('error', {text: error.textContent});
+    if (document.querySelector('#app .result')) return end('result');
+    if (opts.stop && document.querySelector(opts.stop)) return end('stop');
+    if (performance.now() - started > opts.limit_ms) {
+      const turn = document.querySelector('.status-turn');
+      return end('timeout', {turn: turn ? turn.textContent : ''});
+    }
+    let button = shown('[data-cmd=handoff]')[0] || shown('[data-cmd=resume]')[0];
+    if (button) taps++;
+    if (!button) {
+      const acts = shown('[data-cmd=act]');
+      if (acts.length) {
+        if (opts.moves >= 0 && moves >= opts.moves) return end('moves');
+        button = prefer.map(p => acts.find(b => p.test(b.dataset.arg || ''))).find(b => b) || acts[0];
+        moves++;
+      } else {
+        button = shown('[data-cmd=select]')[0];
+        if (button) picks++;
+      }
+    }
+    if (button) button.click();
+    setTimeout(tick, button ? 0 : 10);
+  };
+  tick();
+})"""
+
+
 class Browser:
     """One WebKit window on the virtual display, with the few page helpers the
     tests need (all state is read with small scripts: one round trip each)."""
@@ -185,6 +230,16 @@ class Browser:
     def screenshot(self, path) -> None:
         os.makedirs(os.path.dirname(str(path)), exist_ok=True)
         self.driver.save_screenshot(str(path))
+
+    def play(self, prefer=(), moves: int = -1, stop: str = "", limit_s: float = 120) -> dict:
+        """Plays on from inside the page (PLAY_IN_PAGE): one round trip."""
+        self.driver.set_script_timeout(limit_s + 30)
+        try:
+            return self.driver.execute_async_script(
+                f"({PLAY_IN_PAGE})(arguments[0]).then(arguments[arguments.length - 1]);",
+                {"prefer": list(prefer), "moves": moves, "stop": stop, "limit_ms": limit_s * 1000})
+        finally:
+            self.driver.set_script_timeout(30)
 
     # -- errors ----------------------------------------------------------------------
     def watch_errors(self) -> None:
