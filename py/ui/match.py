@@ -173,6 +173,8 @@ class Match:
         if self.interlude == LINGER:
             return int(self.table.linger_ms * speed)
         if self.is_bot(self.state.current):
+            if self.grouped():
+                return int(self.table.group_pause_ms(self._public) * speed)
             return int(self.table.bot_delay_ms * speed)
         if self.forced_now():
             return int(self.table.forced_delay_ms * speed)
@@ -186,14 +188,29 @@ class Match:
             return
         seat = self.state.current
         legal = self.state.legal_actions()
-        if self.is_bot(seat):
-            action = self.bot(self.seats[seat]["kind"]).choose(self.state.view(seat), legal)
-        else:
-            action = legal[0]
-        self.act(action, seat)
+        if not self.is_bot(seat):
+            self.act(legal[0], seat)
+            return
+        bot = self.bot(self.seats[seat]["kind"])
+        while True:
+            before = self._public
+            action = bot.choose(self.state.view(seat), self.state.legal_actions())
+            self.act(action, seat)
+            if not (self.grouped() and self.state.current == seat and not self.state.over
+                    and not self.interlude and self.table.shows_with_next(before, action, self._public)):
+                return
+
+    def grouped(self) -> bool:
+        """At normal and fast speed a table may show a computer's quiet steps
+        together (`shows_with_next`: that step is played in the same tick as the
+        next, by the same bot) and pause once a group (`group_pause_ms`); slow
+        shows every step alone. Nothing of a group outlives its tick: the game is
+        saved after it, and a fresh bot, seeded by the position, starts the next."""
+        return self.speed != "slow" and hasattr(self.table, "shows_with_next")
 
     def bot(self, level: str):
-        # A fresh bot per move, seeded by the position: a resumed game plays on
+        # A fresh bot per step of the app (one move, or the moves shown together),
+        # seeded by the position: a resumed game plays on
         # exactly as it would have without the reload.
         return self.game.bots[level](seed=self.state.seed * 7919 + len(self.state.actions))
 

@@ -49,9 +49,32 @@ def kind_text(kind, t) -> str:
 
 class CourtTable(Table):
     game_id = "court"
-    # A computer turn is many small steps: a short pause keeps a whole turn to a
-    # few seconds while each step stays visible.
+    # At slow speed a computer's every step shows alone, this long (x 1.8).
     bot_delay_ms = 260
+    # At normal and fast speed its quiet steps (dice set aside, abilities) show
+    # together with the roll or the take that follows them: one pause a roll.
+    # The pauses shrink as the turn goes on (by the dice set aside and abilities
+    # used, which grow at every roll), so even a long turn stays short:
+    # at normal speed a whole turn pauses at most TURN_START_MS + ROLL_MS / (1 - ROLL_DECAY).
+    TURN_START_MS = 300         # the previous move, before the turn's first roll
+    ROLL_MS = 400               # a roll's result, the turn's first ...
+    ROLL_DECAY = 0.78           # ... and this much shorter for each die set aside or ability used
+
+    def shows_with_next(self, before, action, after):
+        """A computer's step shows with its next one unless it brought new dice
+        (a roll, the Jester, the Merchant): those are what people watch."""
+        verb = action.partition(" ")[0]
+        card = (before["pending"] or {}).get("card")
+        luck = (verb == "roll" or (verb == "confirm" and card == "merchant")
+                or (verb == "pick" and card == "jester"))
+        return not luck
+
+    def group_pause_ms(self, view):
+        if view["phase"] != "dice" or not view["dice"]["rolled"]:
+            return self.TURN_START_MS
+        current = view["current"]
+        done = len(view["dice"]["aside"]) + sum(c["used"] for c in view["hands"][current])
+        return self.ROLL_MS * self.ROLL_DECAY ** done
 
     # ---- the log ----------------------------------------------------------------
     def opening_log(self, view):

@@ -15,6 +15,14 @@ from its view with fresh future rolls, and follows the plan whose turns end best
 the value of the best character earned, or in the final round whether the King
 is won and by how much. Plans get play-outs by successive halving. Nothing is
 hidden in this game but future rolls, so sampling only the dice is exact.
+
+Between two rolls nothing new is learnt: the dice change only as the player
+chooses. So StrongBot searches once after each roll and then plays on by the
+plans that chose that move (the search scored the move as "this, then that plan
+to the end of the dice") while the table is what it expected; it searches again
+only when those plans part ways, or after anything random (a roll, the Jester,
+the Merchant). What it expects is worked out from its own view and its own move,
+so a fresh bot (after a reload, or any new bot) simply searches again.
 """
 from __future__ import annotations
 
@@ -368,7 +376,70 @@ class CourtModel(Model):
 MODEL = CourtModel()
 
 
+def random_step(view: dict, action: str) -> bool:
+    """Does `action` bring new luck (dice rolled anew)?"""
+    verb = action.partition(" ")[0]
+    card = (view["pending"] or {}).get("card")
+    return (verb == "roll" or (verb == "confirm" and card == "merchant")
+            or (verb == "pick" and card == "jester"))
+
+
 class StrongBot(SearchBot):
-    """The shared search (royaltable.search) over the rest of the turn."""
-    def __init__(self, seed: int = 0, playouts: int = 600):
+    """The shared search (royaltable.search) over the rest of the turn, once a
+    roll: until the next one it follows the plan that made its move best
+    (`follow` False: a search at every decision, as before)."""
+    def __init__(self, seed: int = 0, playouts: int = 600, follow: bool = True):
         super().__init__(seed, model=MODEL, playouts=playouts)
+        self.follow = follow
+        self.expect: tuple[dict, tuple] | None = None   # (the next view foreseen, the plans)
+        self.followed = 0       # decisions made by following, not searching (for the bench)
+        self.tally: dict = {}
+
+    def choose(self, view, legal):
+        expected, self.expect = self.expect, None
+        state = sample_state(view, 0)
+        if expected is not None and expected[0] == view:
+            plans = expected[1]
+            if len(legal) == 1:
+                self._foresee(view, state, legal[0], plans)
+                return legal[0]
+            moves = {plan_action(state, plan) for plan in plans}
+            if len(moves) == 1 and moves <= set(legal):
+                action = moves.pop()
+                self.followed += 1
+                self._foresee(view, state, action, plans)
+                return action
+        if len(legal) == 1:
+            return legal[0]
+        action = self.ranked(view, legal)[0][0]
+        # The plan that made this move best: of the arms with this move, the one
+        # that stayed longest in the halving, then the one that scored most.
+        arms = [arm for arm in self.tally if arm[0] == action]
+        if arms:
+            best = max(arms, key=lambda arm: (self.tally[arm][1], self.tally[arm][0]))
+            plans = (best[1],)
+        else:                       # not searched (every plan agreed): go on while they agree
+            plans = tuple(plan for move, plan in MODEL.candidates(state, legal) if move == action)
+        self._foresee(view, state, action, plans)
+        return action
+
+    def ranked(self, view, legal):
+        self.tally = {}             # arm -> [total value, play-outs] of this search
+        return super().ranked(view, legal)
+
+    def _playout(self, world, arm, seat):
+        value = super()._playout(world, arm, seat)
+        entry = self.tally.setdefault(arm, [0.0, 0])
+        entry[0] += value
+        entry[1] += 1
+        return value
+
+    def _foresee(self, view, state, action, plans):
+        """What the table will show after `action` if nothing random happens, and
+        the plans to go on by then."""
+        if not self.follow or not plans or random_step(view, action) or state.phase != DICE:
+            return
+        seat = view["seat"]
+        state._apply(action)
+        if state.phase == DICE and state.current == seat:
+            self.expect = (state.view(seat), plans)
