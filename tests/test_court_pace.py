@@ -56,20 +56,22 @@ def test_the_bound_holds_for_any_turn():
     assert bound * SPEEDS["normal"] <= TURN_LIMIT_MS
 
 
-def test_the_long_turns_are_grouped_by_rolls():
-    """A long turn (many rolls): one pause for its start and one per roll."""
-    match = Match("court", seats("quick", "quick", "quick", "quick"), {}, 3)
+@pytest.mark.parametrize("seed", [3, 100])
+def test_a_turn_is_grouped_by_rolls(seed):
+    """One pause for a turn's start and one per roll: a step of the app ends at
+    new dice or at the end of the turn, never in between."""
+    match = Match("court", seats("quick", "quick", "quick", "quick"), {}, seed)
     counted = []
     while not match.state.over:
         seat, before = match.state.current, len(match.state.actions)
         match.step()
         done = match.state.actions[before:]
         assert all(match.state.actors[before + i] == seat for i in range(len(done)))
-        # a tick ends at new dice or at the end of the turn, never in between
         last = done[-1]
         assert last == "roll" or last.startswith(("take ", "pass", "pick", "confirm")) \
             or match.state.current != seat, done
         assert "roll" not in done[:-1], done
+        assert not any(a.startswith(("take ", "pass")) for a in done[:-1]), done
         counted.append(len(done))
     assert max(counted) >= 3
 

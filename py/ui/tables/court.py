@@ -62,12 +62,13 @@ class CourtTable(Table):
 
     def shows_with_next(self, before, action, after):
         """A computer's step shows with its next one unless it brought new dice
-        (a roll, the Jester, the Merchant): those are what people watch."""
+        (a roll, the Jester, the Merchant) or ended its turn (a take, a pass; the
+        same player may start the next round): those are what people watch."""
         verb = action.partition(" ")[0]
         card = (before["pending"] or {}).get("card")
         luck = (verb == "roll" or (verb == "confirm" and card == "merchant")
                 or (verb == "pick" and card == "jester"))
-        return not luck
+        return not luck and verb not in ("take", "pass")
 
     def group_pause_ms(self, view):
         if view["phase"] != "dice" or not view["dice"]["rolled"]:
