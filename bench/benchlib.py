@@ -1,7 +1,8 @@
 """The measured work itself, shared word for word by CPython, Pyodide under Node
 and Pyodide in Chromium (bench/bots_browser.py), so a ratio compares runtimes,
-not code. Standard library and the royaltable package only; no timing policy
-lives here beyond the clock around the work.
+not code. Standard library and the royaltable package only (the waits, `waits`,
+also the app in `ui`); no timing policy lives here beyond the clock around the
+work (and, for the waits, main.py's own: a pause less the step's compute).
 """
 from __future__ import annotations
 
@@ -88,6 +89,86 @@ def time_choices(game_id: str, players: int, level: str, spots: list) -> list[fl
     return out
 
 
+def waits(game_id: str, players: int, seed: int, count: int, level: str = "strong",
+          max_actions: int = 5000) -> dict:
+    """One person (seat 0) and computers of `level` at normal speed, in the app
+    itself (ui.app.App: its steps, saves and screens), until `count` waits were
+    seen. A wait runs from the person's decision to the next screen on which they
+    decide again, timed as py/main.py plays it: each of the app's steps after its
+    pause, the pause less the previous step's compute (main.py subtracts it), then
+    the step (app.step: the computer's thinking, the move, the save) and the
+    screen drawn (app.render). The pauses are not slept, they are added. The
+    person plays the quick level's choice at once; a summary they would tap away
+    adds nothing. Court also gives each computer turn's total (from the first
+    roll's pause to the take)."""
+    from ui.app import App
+    from ui.match import SUMMARY
+    game = registry.get(game_id)
+    out = {"waits": [], "pauses": [], "compute": [], "turns": [], "turn_pauses": [], "ticks": 0}
+    game_seed = seed
+    while len(out["waits"]) < count:
+        app = App("en")
+        app.handle("setup", game_id)
+        app.handle("players", str(players))
+        for s in range(players):
+            app.handle("kind", f"{s}:{'human' if s == 0 else level}")
+        app.field("seed", str(game_seed))
+        app.handle("start")
+        match = app.match
+        person = game.bots["quick"](seed=game_seed)
+        wait = pauses = compute = None
+        computers = 0                                  # computer steps in this wait
+        turn = None                                    # court: [seat, wall ms, pause ms]
+        last_step_ms = 0.0
+        while not match.state.over and len(match.state.actions) < max_actions and len(out["waits"]) < count:
+            delay = app.pending_delay()
+            if delay is None:
+                if match.interlude == SUMMARY:        # the person reads and taps on
+                    app.handle("resume")
+                    app.render()
+                    last_step_ms = 0.0
+                    continue
+                if wait is not None and computers:    # the person decides again, after computers
+                    out["waits"].append(wait / 1000)
+                    out["pauses"].append(pauses / 1000)
+                    out["compute"].append(compute / 1000)
+                    wait = None
+                legal = match.legal_on_screen()
+                app.handle("act", person.choose(match.state.view(0), legal))
+                app.render()
+                if wait is None or computers:
+                    wait, pauses, compute, computers = 0.0, 0.0, 0.0, 0
+                last_step_ms = 0.0
+                continue
+            seat = match.state.current
+            started = time.perf_counter()
+            app.step()
+            stepped = time.perf_counter()
+            app.render()
+            ended = time.perf_counter()
+            step_ms = (stepped - started) * 1000
+            tick = max(0.0, delay - last_step_ms) + (ended - started) * 1000
+            last_step_ms = step_ms
+            out["ticks"] += 1
+            if wait is not None:
+                computers += match.is_bot(seat) if seat is not None else 0
+                wait += tick
+                pauses += delay
+                compute += (ended - started) * 1000
+            if game_id == "court" and seat is not None and match.is_bot(seat):
+                if turn is None or turn[0] != seat:
+                    turn = [seat, 0.0, 0.0]
+                turn[1] += tick
+                turn[2] += delay
+                if match.state.current != seat or match.state.view(None)["dice"]["rolled"] is False:
+                    out["turns"].append(turn[1] / 1000)
+                    out["turn_pauses"].append(turn[2] / 1000)
+                    turn = None
+        game_seed += 1
+    out["games"] = game_seed - seed
+    return out
+
+
 def handle(request_json: str) -> str:
     """One request from a driver (Node worker, browser page): JSON in, JSON out."""
     request = json.loads(request_json)
@@ -97,6 +178,9 @@ def handle(request_json: str) -> str:
     elif kind == "choices":
         spots = [tuple(s) for s in request["spots"]]
         result = {"seconds": time_choices(request["game"], request["players"], request["level"], spots)}
+    elif kind == "waits":
+        result = waits(request["game"], request["players"], request["seed"], request["count"],
+                       request.get("level", "strong"))
     elif kind == "games":
         result = {"games": [{"id": g, "min": registry.get(g).min_players,
                              "max": registry.get(g).max_players,

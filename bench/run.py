@@ -5,7 +5,7 @@ measured side by side. One command runs everything and writes bench/RESULTS.md:
     python3 bench/run.py --quick        # a smoke run in a few minutes -> bench/RESULTS-quick.md
     python3 bench/run.py --games 400    # more games per strength pairing (default 200)
     python3 bench/run.py --games-for court=600   # more for one game (a narrower interval)
-    python3 bench/run.py --only startup,taps   # some sections (startup, taps, engine, bots, strength, library)
+    python3 bench/run.py --only startup,taps   # some sections (startup, taps, engine, bots, strength, waits, library)
     python3 bench/run.py --build        # run tools/build.py first (else the built site as it is)
     python3 bench/run.py --head         # our Python as of the last commit, whatever was built
     python3 bench/run.py --only startup --with bench/RESULTS-strength.json
@@ -38,7 +38,7 @@ from common import (APP_ZIP, BENCH, ROOT, app_zip_state, fmt_bytes, fmt_ms, fmt_
                     fmt_s, load, machine, median, met, quantile, snapshot_site, summary, table,
                     use_built_python, wilson)
 
-SECTIONS = ("startup", "taps", "engine", "bots", "strength", "library")
+SECTIONS = ("startup", "taps", "engine", "bots", "strength", "waits", "library")
 # Issue 13, "instant start": ratios to the bare runtime page, measured in the same run.
 VISIBLE_TARGET, USABLE_TARGET, TABLE_TARGET = 0.2, 1.2, 1.4
 BYTES_TARGET = 1.1
@@ -46,6 +46,7 @@ PYODIDE_TARGET = 0.5
 TAP_P95_MS = 50
 STRONG_MOVE_S = 1.0
 STRONG_MOVE_MAX_S = 2.0     # issue 9: and no move over 2 s
+COMPUTER_TURN_S = 2.5       # issue 18: a court computer's whole turn at normal speed
 
 T0 = time.time()
 
@@ -59,11 +60,11 @@ def log(message: str) -> None:
 def settings(args) -> dict:
     if args.quick:
         s = {"startup_reps": 2, "engine_reps": 3, "engine_batch_s": 0.15, "min_taps": 40,
-             "max_tap_games": 2, "positions": 6, "chunks": 2, "games": args.games or 8,
+             "max_tap_games": 2, "positions": 6, "chunks": 2, "games": args.games or 8, "waits": 4,
              "startup_warm_up": False, "library_writes": 40, "library_size_games": 2}
     else:
         s = {"startup_reps": 5, "engine_reps": 5, "engine_batch_s": 0.5, "min_taps": 150,
-             "max_tap_games": 4, "positions": 60, "chunks": 3, "games": args.games or 200,
+             "max_tap_games": 4, "positions": 60, "chunks": 3, "games": args.games or 200, "waits": 24,
              "startup_warm_up": True, "library_writes": 200, "library_size_games": 5}
     if args.reps:
         s["startup_reps"] = s["engine_reps"] = args.reps
@@ -112,6 +113,27 @@ def run_browser_sections(wanted, s, data, root):
                     finally:
                         page.close()
                 guarded(data, "bots", bots)
+            if "waits" in wanted:        # 5c: the wait between a person's turns (benchlib.waits)
+                def waits():
+                    import strength
+                    page = web.BotsPage(p, site)
+                    try:
+                        out = {"games": {}, "browser_python": page.python}
+                        for game in games:
+                            players = strength.players_for(game)
+                            runs = []
+                            chunks = 3 if s["waits"] >= 12 else 1
+                            for chunk in range(chunks):      # waits from several games
+                                started = time.time()
+                                runs.append(page.ask({"kind": "waits", "game": game, "players": players,
+                                                      "seed": 100 * (chunk + 1), "count": s["waits"] // chunks}))
+                                log(f"  waits: {game} chunk {chunk + 1}/{chunks} in {time.time() - started:.0f} s")
+                            out["games"][game] = {"players": players, "runs": runs}
+                        out["errors"] = page.errors
+                        return out
+                    finally:
+                        page.close()
+                guarded(data, "waits", waits)
             if "library" in wanted:      # section 6: the game library in IndexedDB (bench/library.py)
                 import library
                 guarded(data, "library", lambda: library.measure(p, site, games, s, log))
@@ -204,7 +226,7 @@ def main(argv=None) -> int:
     log(f"games: {', '.join(data['games'])}; sections: {', '.join(wanted)}")
 
     try:
-        if set(wanted) & {"startup", "taps", "bots", "library"}:
+        if set(wanted) & {"startup", "taps", "bots", "waits", "library"}:
             run_browser_sections(wanted, s, data, snapshot)
         if "engine" in wanted:
             import engine
@@ -319,7 +341,8 @@ def render(d: dict) -> str:
     targets = []
     sections = []
     for name, fn in (("startup", render_startup), ("engine", render_engine), ("taps", render_taps),
-                     ("bots", render_bots), ("strength", render_strength), ("library", render_library)):
+                     ("bots", render_bots), ("strength", render_strength), ("waits", render_waits),
+                     ("library", render_library)):
         if name in d["sections"]:
             if name in d and isinstance(d[name], dict) and "failed" in d[name]:
                 sections.append(f"## {name}\n\n**FAILED**: {d[name]['failed']}\n")
@@ -701,6 +724,54 @@ def render_bots(d):
             "browser within 1 s and its slowest move within 2 s.", "",
             table(["game", "players", "level", "positions", "CPython median", "CPython p95",
                    "browser median", "browser p95", "browser max", "browser ÷ CPython", "Target"], rows), ""]
+    return "\n".join(text), tg
+
+
+def render_waits(d):
+    w = d["waits"]
+    rows, tg = [], []
+    for game, g in w["games"].items():
+        waits = [x for r in g["runs"] for x in r["waits"]]
+        pauses = [x for r in g["runs"] for x in r["pauses"]]
+        compute = [x for r in g["runs"] for x in r["compute"]]
+        if not waits:
+            rows.append([game, g["players"], g["players"] - 1, 0] + ["—"] * 5)
+            continue
+        ws = summary(waits)
+        rows.append([game, g["players"], g["players"] - 1, len(waits), fmt_s(ws["median"]),
+                     fmt_s(ws["p95"]), fmt_s(ws["max"]), fmt_s(median(pauses)), fmt_s(median(compute))])
+    text = ["## 5c. Computer players: the wait between a person's turns", "",
+            "One person and strong computers (three; 黄金の鍵 is for two: one) at normal speed, in "
+            "the app itself (`ui.app.App`: its steps, saves and screens) in Chromium "
+            f"(`bench/bots.html`, the site's runtime and app.zip, Python {w.get('browser_python', '?')}), "
+            "`benchlib.waits`. A wait runs from the person's decision to the next screen on which "
+            "they decide again; it is timed as `py/main.py` plays it: each step of the app after "
+            "its pause less the previous step's compute (main.py subtracts it), then the step "
+            "(the computer's thinking, the move, the save) and the screen drawn (`app.render`). "
+            "The pauses are added, not slept; the page's own painting (section 4: a few ms to "
+            "tens of ms) is not in it. The person plays the quick level's choice at once; a round "
+            "summary they would tap away adds nothing. Waits from "
+            f"{len(next(iter(w['games'].values()))['runs']) if w['games'] else 0} games each "
+            "(seeds 100, 200, ...).", "",
+            table(["game", "players", "computers", "waits", "median", "p95", "max",
+                   "pauses (median)", "compute (median)"], rows), ""]
+    court = w["games"].get("court")
+    if court:
+        turns = [x for r in court["runs"] for x in r["turns"]]
+        paused = [x for r in court["runs"] for x in r["turn_pauses"]]
+        if turns:
+            ts, over = summary(turns), sum(t > COMPUTER_TURN_S for t in turns)
+            ok = ts["max"] <= COMPUTER_TURN_S
+            text += [f"王への請願, one computer's whole turn (from the pause before its first roll to "
+                     f"its take, compute included), {len(turns)} turns: median {fmt_s(ts['median'])}, "
+                     f"p95 {fmt_s(ts['p95'])}, max {fmt_s(ts['max'])}; {over} over "
+                     f"{COMPUTER_TURN_S} s. Its pauses alone: median {fmt_s(median(paused))}, max "
+                     f"{fmt_s(max(paused))} (at most 2.12 s by construction, `py/ui/tables/court.py`).", ""]
+            tg.append(["court: a computer's whole turn at normal speed, in the browser",
+                       f"median {fmt_s(ts['median'])}, p95 {fmt_s(ts['p95'])}, max {fmt_s(ts['max'])}",
+                       f"≤ {COMPUTER_TURN_S} s", met(ok)])
+    if w.get("errors"):
+        text += ["Page errors: " + "; ".join(w["errors"][:3]), ""]
     return "\n".join(text), tg
 
 
