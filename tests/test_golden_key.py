@@ -1027,3 +1027,38 @@ def test_quick_beats_random():
             state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
         wins += (seed % 2) in state.result()["winners"]
     assert wins >= 5
+
+
+# ---- rarely reached branches (mutation testing, bench/MUTATION.md) ------------------
+
+def test_gk19_ruling_both_reach_the_target_blue_moving_blue_wins():
+    # the mirror of the ruling above with blue to move: blue's 6 on card 6 uncovers
+    # red's 4 on card 4; both reach 4 in one check, and the mover (blue) wins
+    state = position(dice(red0=("r1c0", 4), blue0=("r1c0", 5)), mover=BLUE, chips=(3, 3))
+    state.apply("move blue0 r2c0")
+    assert state.over and state.result() == {"scores": [4, 4], "winners": [BLUE]}
+    assert state.view(None)["winners"] == [BLUE]
+
+
+def test_gk14_two_dice_on_the_reroll_card_neither_covered_nor_flicked():
+    # exactly two dice on the re-roll card (the most a battle card holds): no stack
+    state = position(dice(red0=("r1c1", 3), blue0=("r1c1", 5)))
+    view = state.view(None)
+    assert not view["dice"]["red0"]["covered"] and view["dice"]["blue0"]["level"] == 0
+    assert state.phase == "move" and state.view(None)["flicks"] == []
+    assert "move red0 r0c1" in moves(state)
+    # nor for the other player, whose die came first
+    state = position(dice(blue0=("r1c1", 3), red0=("r1c1", 5)), mover=BLUE)
+    assert state.phase == "move" and "move blue0 r2c1" in moves(state)
+
+
+def test_gk17_a_die_may_join_your_flicked_die_on_the_reroll_card():
+    # red flicks its own red1 onto the re-roll card; dice there are never stacked, so
+    # red0 may follow it (GK-17 forbids only going on top of it)
+    state = position(dice(red0=("r0c1", 1), red1=("r0c1", 2)))
+    state.apply("flick red1 r1c1")
+    state.apply("reroll")
+    assert state.view(None)["flicked_own"] == ["red1"]
+    assert "move red0 r1c1" in moves(state)
+    state.apply("move red0 r1c1")
+    assert state.view(None)["cells"][4]["dice"] == ["red1", "red0"]

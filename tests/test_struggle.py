@@ -723,3 +723,55 @@ def test_the_card_texts_are_this_editions_and_bilingual():
         assert character["name"]["ja"] and character["name"]["en"]
         assert character["ability"]["ja"] and character["ability"]["en"]
     assert all(p["ja"] and p["en"] for p in PROMISES.values()) and len(PROMISES) == 5
+
+
+# ---- rarely reached branches (mutation testing, bench/MUTATION.md) ------------------
+
+def test_st25_markers_on_a_spied_card_go_back_to_the_supply():
+    # seat 0's Jester marks seat 3's King +3, seat 1's Guard marks it -3; seat 2's Spy
+    # sends the King back: the card that replaces it carries no marker of the King's
+    state = trick([4, 6, 5, 10], first=0, gold=[0, 0, 0, 0])
+    state.apply("plus 3")
+    state.apply("minus 3")
+    assert state.markers_left() == (4, 4)
+    state.apply("spy 3")
+    play = state.history[0]["plays"][3]
+    assert play["card"] != "s3-10" and play["switched"]
+    assert (play["plus"], play["minus"]) == (0, 0)
+    assert play["total"] == int(play["card"].split("-")[1])
+    spied = [e for e in state.history[0]["events"] if e.get("use") == "spy 3"]
+    assert spied[0]["returned"] == ["s3-10"]
+
+
+def test_st25_markers_leave_with_the_spied_card_while_the_trick_goes_on():
+    # the same, looked at before the round ends: a Guard (seat 3) still to come
+    state = trick([4, 5, 1, 6], first=0, gold=[0, 0, 0, 0])
+    state.apply("plus 2")                 # on seat 2's Peasant
+    state.apply("spy 2")
+    entry = state.view(None)["trick"][2]
+    assert entry["plus"] == 0 and entry["minus"] == 0 and entry["switched"]
+    assert state.markers_left() == (5, 5) and state.view(None)["supply"]["plus"] == 5
+    assert state.view(None)["turn"]["seat"] == 3
+
+
+def test_st29_a_knights_second_card_moves_with_the_knight_under_a_queen_swap():
+    # seat 0's Knight adds its 6 (8 + 6 = 14); seat 1's Queen takes the Knight
+    state = trick([8, 9, 1], first=0, gold=[0, 0, 0])
+    state.apply("knight s0-6")
+    state.apply("swap 0")
+    plays = {p["seat"]: p for p in state.history[0]["plays"]}
+    assert (plays[1]["card"], plays[1]["companion"], plays[1]["total"]) == ("s0-8", "s0-6", 14)
+    assert (plays[0]["card"], plays[0]["companion"], plays[0]["total"]) == ("s1-9", None, 9)
+    assert state.history[0]["winner"] == 1
+    assert sorted(state.view(None)["won"][1]) == sorted(["s0-6", "s0-8", "s1-9", "s2-1"])
+
+
+def test_st29_the_queen_takes_a_knight_and_its_second_card():
+    # the Queen (seat 0) swaps with a Knight that already added a card: the Knight and
+    # its card come to the Queen's place together, the Queen goes alone
+    state = trick([9, 8, 1], first=1, gold=[0, 0, 0])
+    state.apply("knight s1-7")            # seat 1's Knight first (it led)
+    decide(state, "swap 1")               # the Peasant's gold may bid; seat 0's Queen swaps
+    plays = {p["seat"]: p for p in state.history[0]["plays"]}
+    assert (plays[0]["card"], plays[0]["companion"], plays[0]["total"]) == ("s1-8", "s1-7", 15)
+    assert (plays[1]["card"], plays[1]["companion"], plays[1]["total"]) == ("s0-9", None, 9)

@@ -8,7 +8,7 @@ import pytest
 
 from royaltable import IllegalAction, registry
 from royaltable.games.whispers.rules import (CHARACTERS, COLOURS, GOALS, KINGS, deck, knowledge,
-                                             my_discards)
+                                             my_discards, swaps)
 
 GAME = registry.get("whispers")
 
@@ -806,3 +806,65 @@ def test_strongbot_is_deterministic_for_a_seed_and_reads_only_the_view():
     other = GAME.sample_state(view, 99)
     assert other.view(seat) == view
     assert StrongBot(seed=5).choose(other.view(seat), other.legal_actions()) == first
+
+
+# ---- rarely reached branches (mutation testing, bench/MUTATION.md) ------------------
+
+def test_wh20_before_wh18_a_silenced_sixth_card_still_ends_the_round():
+    # the King silences the Accountant, and the Accountant is seat 0's sixth card:
+    # the sixth character ends the round (B), silenced or not
+    state = arrange(hands={0: ["red-accountant"]},
+                    displays={0: ["red-wizard", "red-maid", "red-butler", "red-guard", "red-general"]},
+                    king="king-accountant")
+    state.apply("play red-accountant")
+    summary = state.view(None)["rounds"][-1]
+    assert (summary["end"], summary["seat"], summary["card"]) == ("B", 0, "red-accountant")
+    assert summary["last"]["why"] == "sixth" and summary["points"] == [1, 0, 0]
+    assert state.totals == [1, 0, 0]
+
+
+def test_wh14_a_card_whose_character_the_other_display_holds_swaps_only_for_that_character():
+    # seat 0's Wizard into seat 1, which holds a Wizard: of seat 1's cards only that
+    # Wizard may come back (seat 2 holds no Wizard: its General may)
+    state = arrange(**BUTLER_TABLE)
+    state.apply("play red-butler")
+    state.apply("swap 0 red-wizard")
+    assert state.legal_actions() == ["with 1 blue-wizard", "with 2 green-general"]
+    message = refused(state, "with 1 blue-maid", match="WH-14")
+    assert "two cards of one character" in message
+
+
+def no_pair_swaps(displays, butler_seat):
+    """WH-14 by its words: two cards of two displays, not the Butler just played, and
+    afterwards no display holds two cards of one character."""
+    out = []
+    for s, t in [(s, t) for s in range(len(displays)) for t in range(s + 1, len(displays))]:
+        for x in displays[s]:
+            for y in displays[t]:
+                if any(seat == butler_seat and card.endswith("-butler")
+                       for seat, card in ((s, x), (t, y))):
+                    continue
+                a = [y if c == x else c for c in displays[s]]
+                b = [x if c == y else c for c in displays[t]]
+                if all(len({c.split("-")[1] for c in d}) == len(d) for d in (a, b)):
+                    out.append(((s, x), (t, y)))
+    return sorted(out)
+
+
+def test_wh14_every_butler_swap_and_only_those_leave_no_pair():
+    rng = random.Random(14)
+    for _ in range(300):
+        players = rng.choice([3, 4, 5])
+        cards = deck(players)
+        rng.shuffle(cards)
+        displays = []
+        for _ in range(players):
+            display, chars = [], set()
+            for card in cards[:rng.randrange(0, 6)]:
+                if card.split("-")[1] not in chars:
+                    display.append(card)
+                    chars.add(card.split("-")[1])
+            cards = [c for c in cards if c not in display]
+            displays.append(display)
+        butler_seat = rng.randrange(players)
+        assert sorted(swaps(displays, butler_seat)) == no_pair_swaps(displays, butler_seat)
