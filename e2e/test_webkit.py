@@ -51,7 +51,7 @@ def boot(b, query: str = "pace=0") -> float:
 
 # Each game as quickly as a person can play it here: the fewest players, the
 # shortest options, and the person's button that ends a turn or a round soonest
-# (a regular expression on the action; the first button otherwise). HALFWAY is
+# (a regular expression on the action; the first button otherwise). "halfway" is
 # about half of the person's moves in such a game.
 GAMES = {
     "krypkille": {"prefer": [], "halfway": 4},
