@@ -115,7 +115,11 @@
         if (channel) channel.postMessage({id: id});
         tell({kind: "saved", id: id});
       }).catch(function (err) {
-        tell({kind: "problem", id: id, problem: kindOf(err)});
+        var problem = kindOf(err);
+        // Short of space: the start-up snapshot (static/snapshot.mjs) goes first, so
+        // that the next write has its room; it is made again when there is room.
+        if (problem === "quota") try { indexedDB.deleteDatabase("royaltable-snapshot"); } catch (e) { /* none */ }
+        tell({kind: "problem", id: id, problem: problem});
       });
     },
 

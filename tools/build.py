@@ -72,6 +72,35 @@ def pack_python(target: pathlib.Path | None = None) -> pathlib.Path:
     return target
 
 
+# The memory snapshot (issue 22): static/snapshot.mjs is the interpreter module
+# pyscript.toml names (Pyodide's loadPyodide, restoring a snapshot this device made
+# of an interpreter with our packages imported), static/snapshot-worker.mjs makes
+# one. Both go beside pyodide.mjs, with the key of this build: a hash of app.zip,
+# the Pyodide runtime and the two files, so another version never restores it.
+SNAPSHOT_FILES = {"royal-snapshot.mjs": "static/snapshot.mjs",
+                  "royal-snapshot-worker.mjs": "static/snapshot-worker.mjs"}
+
+
+def snapshot_key(app_zip: pathlib.Path) -> str:
+    digest = hashlib.sha256()
+    for path in [app_zip, *(VENDOR / "pyodide" / name for name in PYODIDE_FILES),
+                 *(ROOT / src for src in SNAPSHOT_FILES.values())]:
+        digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def write_snapshot_modules(app_zip: pathlib.Path) -> list[pathlib.Path]:
+    key = snapshot_key(app_zip)
+    out = []
+    for name, src in SNAPSHOT_FILES.items():
+        target = VENDOR / "pyodide" / name
+        text = (ROOT / src).read_text().replace("__SNAPSHOT_KEY__", key)
+        text = text.replace("__APP_ZIP_SHA256__", hashlib.sha256(app_zip.read_bytes()).hexdigest())
+        write_if_changed(target, text.encode())
+        out.append(target)
+    return out
+
+
 def write_if_changed(path: pathlib.Path, data: bytes) -> bool:
     """Writes data at path atomically (a page being served never reads half a file),
     and not at all when the file already holds it."""
@@ -172,6 +201,7 @@ def build_site(runtime: list[pathlib.Path]) -> pathlib.Path:
     policy and the service worker. The same sources give the same bytes."""
     import prerender
     app_zip = pack_python()
+    runtime = sorted(set(runtime) | set(write_snapshot_modules(app_zip)))
     prerender.write_index()                     # the home screen, drawn before Python runs
     write_csp()                                 # after it: the policy hashes what it wrote
     rules = prerender.write_rules_pages()       # rules/<game>.html, readable without Python
@@ -181,7 +211,7 @@ def build_site(runtime: list[pathlib.Path]) -> pathlib.Path:
 def main() -> None:
     files = copy_runtime()
     build_site(files)
-    files.append(VENDOR / "app.zip")
+    files += [VENDOR / "app.zip", *(VENDOR / "pyodide" / name for name in SNAPSHOT_FILES)]
     versions = {name: json.loads((MODULES / name / "package.json").read_text())["version"]
                 for name in ("@pyscript/core", "pyodide")}
     size = sum(f.stat().st_size for f in files)

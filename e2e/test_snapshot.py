@@ -1,0 +1,200 @@
+"""Instant return (issue 22): after a normal start the app keeps a memory snapshot of
+an interpreter with our packages imported (static/snapshot.mjs, made in a worker);
+the next visit restores it, online or offline, and plays. A damaged snapshot, one
+of another version, or ?snapshot=off: the normal start, silently, and a fresh
+snapshot later. No game of anyone's is in it."""
+from __future__ import annotations
+
+import json
+import pathlib
+import sys
+
+from conftest import wait_until_ready
+from kk_driver import new_game, take_turn
+from table_driver import READ_LIBRARY
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
+from ui import saves  # noqa: E402
+
+SOON = "pace=0.02&snapshot=soon"
+SETTLED = ("() => ['stored', 'failed', 'skipped', 'unsupported', 'off']"
+           ".includes(document.documentElement.dataset.snapshot)")
+SNAPSHOT_TIMEOUT_MS = 120_000
+
+# The snapshot's own database (never the library's): its one record, or null.
+OPEN = """new Promise((resolve, reject) => {
+  const open = indexedDB.open("royaltable-snapshot", 1);
+  open.onupgradeneeded = () => open.result.createObjectStore("snapshot");
+  open.onsuccess = () => resolve(open.result);
+  open.onerror = () => reject(open.error);
+})"""
+READ = """async () => {
+  const db = await %s;
+  const record = await new Promise((resolve, reject) => {
+    const req = db.transaction("snapshot").objectStore("snapshot").get("current");
+    req.onsuccess = () => resolve(req.result); req.onerror = () => reject(req.error);
+  });
+  db.close();
+  return record ? {key: record.key, raw: record.raw, size: record.gzip.byteLength} : null;
+}""" % OPEN
+# Rewrites the record: {key?, gzip: "garbage" | "random" (gzip of noise of the right size) | kept}.
+SPOIL = """async (how) => {
+  const db = await %s;
+  const record = await new Promise((resolve) => {
+    const r = db.transaction("snapshot").objectStore("snapshot").get("current"); r.onsuccess = () => resolve(r.result); });
+  if (how.key) record.key = how.key;
+  if (how.gzip === "garbage") record.gzip = new TextEncoder().encode("not a snapshot at all").buffer;
+  if (how.gzip === "random") {
+    const noise = new Uint8Array(record.raw);
+    for (let i = 0; i < noise.length; i += 65536) crypto.getRandomValues(noise.subarray(i, i + 65536));
+    record.gzip = await new Response(new Blob([noise]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
+  }
+  await new Promise((resolve, reject) => {      // committed before the page goes
+    const tx = db.transaction("snapshot", "readwrite");
+    tx.objectStore("snapshot").put(record, "current");
+    tx.oncomplete = resolve; tx.onabort = tx.onerror = () => reject(tx.error);
+  });
+  db.close();
+}""" % OPEN
+# Whether the unpacked snapshot holds the text (as Python keeps an ASCII str: one byte a letter).
+HOLDS = """async (text) => {
+  const db = await %s;
+  const record = await new Promise((resolve) => {
+    const r = db.transaction("snapshot").objectStore("snapshot").get("current"); r.onsuccess = () => resolve(r.result); });
+  db.close();
+  const unpacked = new Blob([record.gzip]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const bytes = new Uint8Array(await new Response(unpacked).arrayBuffer());
+  const needle = new TextEncoder().encode(text);
+  outer: for (let i = 0; i + needle.length <= bytes.length; i++) {
+    if (bytes[i] !== needle[0]) continue;
+    for (let j = 1; j < needle.length; j++) if (bytes[i + j] !== needle[j]) continue outer;
+    return true;
+  }
+  return false;
+}""" % OPEN
+
+
+def state(page):
+    return page.evaluate("document.documentElement.dataset.snapshot")
+
+
+def snapshot_made(page):
+    page.wait_for_function(SETTLED, timeout=SNAPSHOT_TIMEOUT_MS)
+    info = page.evaluate("window.royalSnapshot")
+    assert state(page) == "stored", info
+    record = page.evaluate(READ)
+    assert record["key"] == info["key"] and record["raw"] == info["bytes"] > 1_000_000
+    assert record["size"] < record["raw"] / 2                     # kept gzipped
+    return record
+
+
+def play_a_move(page):
+    for _ in range(200):
+        if take_turn(page):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("no move to make")
+
+
+def test_a_second_visit_restores_the_snapshot_and_plays_with_the_library(watched):
+    name = "Zephyrine7731"
+    save = saves.dump([{"name": name, "kind": "human"}, {"name": "Ben", "kind": "quick"},
+                       {"name": "Chie", "kind": "quick"}],
+                      {"game": "krypkille", "options": {"limit": 50}, "seed": 3, "players": 3, "actions": []})
+    w = watched(locale="en-US")
+    w.page.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', 1);"
+                           f" localStorage.setItem('royaltable.save', {json.dumps(save)}); }}")
+    page = w.open(SOON)
+    assert page.evaluate("window.royalSnapshot.state") in ("normal", "making", "stored")   # a first visit
+    assert page.locator("[data-cmd=continue]").count() == 1       # the library's game, read by this page
+    snapshot_made(page)
+    assert page.evaluate(HOLDS, "ui.tables.krypkille") is True     # our code is in it...
+    assert page.evaluate(HOLDS, name) is False                     # ...nobody's game
+
+    page.reload()
+    wait_until_ready(page)
+    assert state(page) == "restored"
+    assert page.locator("[data-cmd=continue]").count() == 1
+    page.click("[data-cmd=continue]")
+    page.wait_for_selector(".kk, .handoff")
+    play_a_move(page)
+    for _ in range(50):                                            # the move is in the library
+        if any(json.loads(r["text"])["record"]["actions"] for r in page.evaluate(READ_LIBRARY).values()):
+            break
+        page.wait_for_timeout(200)
+    else:
+        raise AssertionError("the move was never saved")
+
+    page.reload()                                                  # the move was saved, and is shown
+    wait_until_ready(page)
+    assert state(page) == "restored"
+    assert page.locator("[data-cmd=continue]").count() == 1
+    assert "0 moves" not in page.inner_text(".library") and name in page.inner_text(".library")
+    assert w.errors == []
+
+
+def test_a_damaged_snapshot_gives_the_normal_start_and_a_fresh_snapshot(watched):
+    w = watched()
+    page = w.open(SOON)
+    snapshot_made(page)
+    for how in ({"gzip": "garbage"}, {"gzip": "random"}):
+        page.evaluate(SPOIL, how)
+        page.reload()
+        wait_until_ready(page)
+        info = page.evaluate("window.royalSnapshot")
+        assert info["state"] in ("normal", "making", "stored") and info.get("restoreError"), (how, info)
+        page.click("[data-game=golden_key] [data-cmd=setup]")
+        page.click("[data-cmd=start]")
+        page.wait_for_selector(".table-main")
+        snapshot_made(page)                                        # a fresh one, for the next visit
+    page.reload()
+    wait_until_ready(page)
+    assert state(page) == "restored"
+    assert w.errors == []
+
+
+def test_another_versions_snapshot_is_never_restored_off_means_off_and_space_goes_first(watched):
+    w = watched()
+    page = w.open(SOON)
+    key = snapshot_made(page)["key"]
+    page.evaluate(SPOIL, {"key": "0123456789abcdef"})                # as an older version kept it
+    page.reload()
+    wait_until_ready(page)
+    assert page.evaluate("window.royalSnapshot.state") in ("normal", "making", "stored")
+    assert not page.evaluate("window.royalSnapshot.restoreError")
+    assert snapshot_made(page)["key"] == key                        # replaced by this version's
+
+    w.open("pace=0.02&snapshot=off")
+    assert state(page) == "off"
+    page.wait_for_timeout(1000)
+    assert state(page) == "off"                                     # and none is made
+    assert page.evaluate(READ)["key"] == key
+
+    # A tablet short of space: the snapshot goes first (the library's write is refused).
+    page.evaluate('() => { IDBObjectStore.prototype.put = function () { throw new DOMException("full", "QuotaExceededError"); }; }')
+    new_game(page, ["human", "quick", "quick"])
+    play_a_move(page)
+    for _ in range(50):
+        if page.evaluate(READ) is None:
+            break
+        page.wait_for_timeout(200)
+    assert page.evaluate(READ) is None
+    w.errors.clear()             # what the app says of the refused write is test_library_page's
+
+
+def test_an_offline_second_visit_restores_and_plays(watched):
+    w = watched()
+    page = w.open(SOON)
+    page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=120_000)
+    snapshot_made(page)
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        wait_until_ready(page)
+        assert state(page) == "restored"
+        page.click("[data-game=struggle] [data-cmd=setup]")
+        page.click("[data-cmd=start]")
+        page.wait_for_selector(".table-main, .handoff")
+    finally:
+        page.context.set_offline(False)
+    assert w.errors == []

@@ -1,0 +1,70 @@
+// Makes the memory snapshot static/snapshot.mjs restores (copied by tools/build.py to
+// static/vendor/pyodide/royal-snapshot-worker.mjs): a fresh interpreter, app.zip unpacked where PyScript unpacks it,
+// our packages imported (nothing else: no page, no library, no game of anyone's),
+// then Pyodide's snapshot of its memory, gzipped into its own IndexedDB database
+// under this version's key (one record: an older version's copy is replaced). Runs in a worker so that the
+// page stays smooth while it works.
+import { loadPyodide } from "./pyodide.mjs";
+
+const APP_ZIP_SHA256 = "__APP_ZIP_SHA256__";          // written by tools/build.py
+
+// Everything a start and a first table import (py/main.py, ui.app, every game's
+// rules, table, words and rules text), so a restored start imports nothing.
+const IMPORTS = `
+import importlib
+import ui.app, ui.library, ui.taps
+from ui.collection import GAMES
+for game in GAMES:
+    for module in ("ui.tables.", "ui.strings.", "ui.rules_text.", "royaltable.games."):
+        try:
+            importlib.import_module(module + game)
+        except ImportError:
+            pass
+del importlib, game, module, GAMES
+`;
+
+function keep(names, record) {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open(names.db, 1);
+    open.onupgradeneeded = () => open.result.createObjectStore(names.store);
+    open.onerror = () => reject(open.error);
+    open.onblocked = () => reject(new Error("blocked"));
+    open.onsuccess = () => {
+      const db = open.result, tx = db.transaction(names.store, "readwrite");
+      try { tx.objectStore(names.store).put(record, names.record); } catch (err) { reject(err); return; }
+      tx.oncomplete = () => { db.close(); resolve(); };
+      tx.onabort = tx.onerror = () => { db.close(); reject(tx.error || new Error("aborted")); };
+    };
+  });
+}
+
+self.onmessage = async (event) => {
+  const { key, indexURL, zip } = event.data;
+  const steps = {};
+  let t = performance.now();
+  const step = (name) => { const now = performance.now(); steps[name] = now - t; t = now; };
+  try {
+    const py = await loadPyodide({ indexURL, _makeSnapshot: true, stdout: () => {}, stderr: () => {} });
+    step("boot");
+    const response = await fetch(zip);
+    if (!response.ok) throw new Error(`app.zip: HTTP ${response.status}`);
+    const archive = await response.arrayBuffer();
+    // This version's app.zip, not one a newer service worker has meanwhile put in its place.
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", archive));
+    const sha = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+    if (sha !== APP_ZIP_SHA256) throw new Error("app.zip is not this version's");
+    py.unpackArchive(archive, "zip", { extractDir: py.FS.cwd() });
+    py.runPython(IMPORTS);
+    step("imports");
+    const bytes = py.makeMemorySnapshot();
+    step("snapshot");
+    const gz = await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"))).blob();
+    step("gzip");
+    // An ArrayBuffer, not a Blob: WebKit aborts a worker's transaction holding a Blob.
+    await keep(event.data, { key, gzip: await gz.arrayBuffer(), raw: bytes.length, made: Date.now() });
+    step("store");
+    self.postMessage({ ok: true, bytes: bytes.length, stored: gz.size, steps });
+  } catch (err) {
+    self.postMessage({ ok: false, error: String(err && err.message || err), steps });
+  }
+};
