@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import pathlib
 import sys
 import time
@@ -83,9 +84,30 @@ def main(games=200, processes=2):
               f"{r['searches_per_turn']:.2f} searches a strong turn, {r['cpu_s_per_game']:.2f} CPU s a game")
     print(f"paired: won only when following {only_follow}, only when searching every decision {only_every}; "
           f"{report['wall_s']:.0f} s wall")
+    report["machine_load_end"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
     (pathlib.Path(__file__).resolve().parent / "court_pace.json").write_text(json.dumps(report, indent=1))
+    print()
+    print(markdown(report))
     return report
 
 
+def markdown(r: dict) -> str:
+    """The paragraph bench/RESULTS.md gives in section 5c."""
+    f, e, pr = r["follow"], r["every_decision"], r["paired"]
+    return (f"王への請願, strength kept (`bench/court_pace.py {r['games']} 2`, CPython): one strong seat "
+            f"against three quick players, the same {r['games']} games (strength.py's seeds) played by "
+            f"the strong level as the app plays it (a search once a roll, then the plan that won) "
+            f"and by the same level searching at every decision (as before). As played now: "
+            f"**{f['win_rate']:.1%}** wins (95% CI {f['ci'][0]:.0%}–{f['ci'][1]:.0%}), "
+            f"{f['searches_per_turn']:.1f} searches a turn, {f['cpu_s_per_game']:.2f} CPU s a game; "
+            f"searching every decision: **{e['win_rate']:.1%}** ({e['ci'][0]:.0%}–{e['ci'][1]:.0%}), "
+            f"{e['searches_per_turn']:.1f} searches a turn, {e['cpu_s_per_game']:.2f} CPU s a game "
+            f"(fair share 25%). Games won by one and not the other: {pr['won_only_following']} and "
+            f"{pr['won_only_every_decision']}.")
+
+
 if __name__ == "__main__":
-    main(*(int(arg) for arg in sys.argv[1:3]))
+    if sys.argv[1:2] == ["--markdown"]:        # the paragraph again, from court_pace.json
+        print(markdown(json.loads((pathlib.Path(__file__).resolve().parent / "court_pace.json").read_text())))
+    else:
+        main(*(int(arg) for arg in sys.argv[1:3]))

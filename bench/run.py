@@ -130,6 +130,11 @@ def run_browser_sections(wanted, s, data, root):
                                 log(f"  waits: {game} chunk {chunk + 1}/{chunks} in {time.time() - started:.0f} s")
                             out["games"][game] = {"players": players, "runs": runs}
                         out["errors"] = page.errors
+                        kept = BENCH / "court_pace.json"     # the strength side by side, if run
+                        if kept.exists():
+                            out["court_strength"] = dict(json.loads(kept.read_text()), file="bench/court_pace.json",
+                                                         written=time.strftime("%Y-%m-%d %H:%M UTC",
+                                                                               time.gmtime(kept.stat().st_mtime)))
                         return out
                     finally:
                         page.close()
@@ -750,9 +755,9 @@ def render_waits(d):
             "(the computer's thinking, the move, the save) and the screen drawn (`app.render`). "
             "The pauses are added, not slept; the page's own painting (section 4: a few ms to "
             "tens of ms) is not in it. The person plays the quick level's choice at once; a round "
-            "summary they would tap away adds nothing. Waits from "
-            f"{len(next(iter(w['games'].values()))['runs']) if w['games'] else 0} games each "
-            "(seeds 100, 200, ...).", "",
+            "summary they would tap away adds nothing. Games from seeds 100, 200, 300 on; "
+            "per game: " + ", ".join(f"{game} {sum(r['games'] for r in g['runs'])}"
+                                      for game, g in w["games"].items()) + ".", "",
             table(["game", "players", "computers", "waits", "median", "p95", "max",
                    "pauses (median)", "compute (median)"], rows), ""]
     court = w["games"].get("court")
@@ -770,6 +775,10 @@ def render_waits(d):
             tg.append(["court: a computer's whole turn at normal speed, in the browser",
                        f"median {fmt_s(ts['median'])}, p95 {fmt_s(ts['p95'])}, max {fmt_s(ts['max'])}",
                        f"≤ {COMPUTER_TURN_S} s", met(ok)])
+    if w.get("court_strength"):
+        import court_pace
+        cs = w["court_strength"]
+        text += [court_pace.markdown(cs) + f" (From `{cs['file']}`, written {cs['written']}.)", ""]
     if w.get("errors"):
         text += ["Page errors: " + "; ".join(w["errors"][:3]), ""]
     return "\n".join(text), tg
