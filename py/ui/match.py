@@ -206,7 +206,7 @@ class Match:
         next, by the same bot) and pause once a group (`group_pause_ms`); slow
         shows every step alone. Nothing of a group outlives its tick: the game is
         saved after it, and a fresh bot, seeded by the position, starts the next."""
-        return self.speed != "slow" and hasattr(self.table, "shows_with_next")
+        return self.speed != "slow"
 
     def bot(self, level: str):
         # A fresh bot per step of the app (one move, or the moves shown together),

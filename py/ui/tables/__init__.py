@@ -90,6 +90,17 @@ class Table:
         happened can be seen before it moves on (a finished trick)."""
         return False
 
+    def shows_with_next(self, before: dict, action: str, after: dict) -> bool:
+        """At normal and fast speed, does a computer's step show together with its
+        next one (played in the same tick, one pause for both)? For quiet steps
+        inside a long turn (Court's dice set aside); by default every step alone."""
+        return False
+
+    def group_pause_ms(self, view: dict) -> float:
+        """The pause before a computer's group of steps (see shows_with_next), at
+        normal speed, from the onlookers' view."""
+        return self.bot_delay_ms
+
 
 def holds_secrets(public_view: dict, private_view: dict) -> bool:
     """Does a seat's view show anything the onlookers' view does not?"""
