@@ -13,6 +13,8 @@ def pytest_configure(config):
 
 def pytest_collection_modifyitems(items):
     # Under mutmut (which stops at the first failure), the quick rule tests go first
-    # and the long random play-outs last: most mutants then die in milliseconds.
+    # and the long random play-outs and whole screens last: most mutants then die in
+    # milliseconds.
     if os.environ.get("MUTANT_UNDER_TEST"):
-        items.sort(key=lambda item: item.path.name.startswith(("test_conformance", "test_hypothesis")))
+        items.sort(key=lambda item: item.path.name.startswith(
+            ("test_conformance", "test_hypothesis", "test_ui")))

@@ -1,8 +1,13 @@
 """The shared table layer (py/ui/match.py) driven directly, without the app:
 branches the screen tests reach rarely (mutation testing, bench/MUTATION.md)."""
+import collections
 import random
 
+import pytest
+
+from royaltable import IllegalAction
 from ui.match import SUMMARY, Match
+from ui.tables import holds_secrets
 
 
 def seats(*kinds):
@@ -26,7 +31,7 @@ def until(match, rng, done, steps=3000):
     for _ in range(steps):
         if done(match):
             return match
-        assert not match.state.over, "the game ended first"
+        assert not (match.state.over and not match.interlude), "the game ended first"
         step(match, rng)
     raise AssertionError("never reached")
 
@@ -62,6 +67,298 @@ def test_a_suggestion_on_the_deciders_own_screen():
     match = Match("struggle", seats("human", "human", "quick"), {}, 5)
     rng = random.Random(3)
     until(match, rng, lambda m: m.needs_handoff() and m.peek_asked is None)
-    assert not match.can_suggest()
+    assert not match.can_suggest() and match.legal_on_screen() == []   # no buttons yet
+    assert match.handoff_to() == match.state.current
     match.take_tablet()
     assert match.viewer == match.actor() and match.can_suggest()
+    assert match.legal_on_screen() == match.state.legal_actions()
+
+
+# ---- a saved game, replayed -----------------------------------------------------------
+
+def test_a_record_replays_with_its_options_at_the_default_pace_and_speed():
+    options = {"sixth_two_points": True, "recorded_tiebreak": True}
+    match = Match("whispers", seats("human", "human", "human", "human"), options, 7)
+    rng = random.Random(4)
+    until(match, rng, lambda m: len(m.state.view(None)["rounds"]) == 1)   # a round's summary
+    assert match.interlude == SUMMARY
+    record = match.record()
+    again = Match.from_record(seats("human", "human", "human", "human"), record)
+    assert again.state.options == match.state.options and again.state.options["sixth_two_points"]
+    assert again.state.actions == match.state.actions
+    assert again.state.view(None) == match.state.view(None)
+    assert again.pace == 1.0 and again.speed == "normal"
+    assert again.interlude is None                       # a replay stops on no summary
+    quick = Match.from_record(seats("human", "human", "human", "human"), record, 0.25, "fast")
+    assert quick.pace == 0.25 and quick.speed == "fast"
+
+
+# ---- "show my cards" between turns ------------------------------------------------------
+
+def open_offer(seed=3):
+    """King's Struggle for three people, at an offer made in the open."""
+    match = Match("struggle", seats("human", "human", "human"), {}, seed)
+    until(match, random.Random(seed), lambda m: m.actor() is not None
+          and m.state.phase == "offer" and m.holder != m.actor())
+    return match
+
+
+def test_a_person_not_deciding_asks_to_see_their_cards_and_hides_them_again():
+    match = open_offer()
+    actor = match.actor()
+    assert match.viewer is None
+    peekers = match.peekers()
+    assert sorted(peekers + [actor]) == [0, 1, 2]        # everyone but the one deciding
+    match.ask_peek(actor)                                # the decider decides in the open
+    assert match.peek_asked is None
+    seat = peekers[0]
+    match.ask_peek(seat)
+    assert match.needs_handoff() and match.handoff_to() == seat
+    assert match.viewer is None and match.peekers() == []     # not while the tablet goes round
+    match.take_tablet()
+    assert (match.peeking, match.peek_asked, match.holder) == (seat, None, seat)
+    assert match.viewer == seat and match.peekers() == []     # not while one is looking
+    assert match.pending_delay() is None and match.legal_on_screen() == []
+    match.end_peek()
+    assert match.peeking is None and match.peek_asked is None and match.holder is None
+    assert match.viewer is None and match.actor() == actor
+    assert match.legal_on_screen() == match.state.legal_actions()
+
+
+def test_nobody_peeks_at_a_summary_or_at_the_end():
+    match = Match("struggle", seats("human", "human", "human"), {}, 4)
+    rng = random.Random(4)
+    until(match, rng, lambda m: m.interlude == SUMMARY)
+    assert match.viewer is None and not match.needs_handoff()
+    assert match.peekers() == []
+    match.ask_peek(match.humans[0])
+    assert match.peek_asked is None
+    until(match, rng, lambda m: m.state.over and m.interlude is None, steps=6000)
+    assert any(holds_secrets(match._public, match.state.view(s)) for s in match.humans)
+    assert match.viewer is None and match.peekers() == []
+
+
+# ---- taking back ------------------------------------------------------------------------
+
+def test_undo_on_ones_own_screen_keeps_the_tablet_and_takes_back_one_action():
+    options = {"sixth_two_points": True}
+    match = Match("whispers", seats("human", "human", "human"), options, 2)
+    rng = random.Random(2)
+    until(match, rng, lambda m: m.undoer() is not None and m.viewer == m.undoer())
+    seat = match.undoer()
+    before = list(match.state.actions)
+    match.undo()
+    assert match.state.actions == before[:-1]
+    assert match.state.options == Match("whispers", seats("human", "human", "human"),
+                                        options, 2).state.options
+    assert match.state.options["sixth_two_points"] is True
+    assert match.holder == seat and match.viewer == seat and not match.needs_handoff()
+
+
+def test_undo_from_the_handoff_screen_gives_the_tablet_back_through_a_handoff():
+    match = Match("whispers", seats("human", "human", "human"), {}, 2)
+    rng = random.Random(5)
+    until(match, rng, lambda m: m.undoer() is not None and m.viewer is None
+          and m.needs_handoff())
+    seat = match.undoer()
+    before = list(match.state.actions)
+    match.undo()
+    assert match.state.actions == before[:-1] and match.state.current == seat
+    assert match.holder is None and match.needs_handoff()
+
+
+def expected_undoer(match):
+    """Who may take back their last move, by the rule's words: a person's own move,
+    nothing revealed or drawn since, nobody else acting since, no interlude, the game
+    not over, and the screen drawn for nobody or for that person."""
+    state = match.state
+    if match.interlude or state.over or not state.actions:
+        return None
+    last = state.actors[-1]
+    if match.is_bot(last) or not state.undo_depth(last):
+        return None
+    return last if match.viewer in (None, last) else None
+
+
+@pytest.mark.parametrize("game,kinds,seed", [
+    ("whispers", ("human", "human", "quick"), 1),
+    ("struggle", ("human", "human", "quick"), 2),
+    ("golden_key", ("human", "human"), 3),
+    ("krypkille", ("human", "quick", "human", "quick"), 4),
+])
+def test_who_may_undo_along_whole_games(game, kinds, seed):
+    match = Match(game, seats(*kinds), {}, seed)
+    rng = random.Random(seed)
+    seen = collections.Counter()
+    for _ in range(4000):
+        state = match.state
+        undoer = match.undoer()
+        assert undoer == expected_undoer(match)
+        if state.actions and state.undo_depth(state.actors[-1]):
+            last = state.actors[-1]
+            # the cases where an undo would be wrong although the move could be taken back
+            seen["bot"] += match.is_bot(last)
+            seen["interlude"] += bool(match.interlude)
+            seen["over"] += state.over
+            seen["other screen"] += match.viewer not in (None, last)
+        if state.over and not match.interlude:
+            break
+        step(match, rng)
+    assert match.state.over
+    assert seen["bot"] or "quick" not in kinds
+    if game == "golden_key":                  # nothing secret: no screen is anyone's
+        assert seen["over"]
+    else:
+        assert seen["other screen"]
+
+
+# ---- time ---------------------------------------------------------------------------------
+
+def test_the_pauses_of_the_table_by_speed_and_pace():
+    # Krypkille: a finished trick lingers, a round ends in a summary, a person's only
+    # card is played for them; computers alone read the summary for a while
+    for kinds, speed, pace in [(("human", "quick", "quick"), "fast", 0.5),
+                               (("quick", "quick", "quick"), "slow", 2.0),
+                               (("human", "quick", "human"), "bogus", 1.0)]:
+        match = Match("krypkille", seats(*kinds), {}, 6, pace=pace, speed=speed)
+        assert match.speed == (speed if speed != "bogus" else "normal")
+        factor = {"fast": 0.35, "slow": 1.8, "bogus": 1.0}[speed] * pace
+        table = match.table
+        rng = random.Random(6)
+        seen = collections.Counter()
+        for _ in range(3000):
+            delay = match.pending_delay()
+            if match.interlude == SUMMARY:
+                want = None if match.humans else int(table.summary_ms * factor)
+                seen["summary"] += 1
+            elif match.state.over:
+                want = None
+            elif match.interlude == "linger":
+                want = int(table.linger_ms * factor)
+                seen["linger"] += 1
+            elif match.is_bot(match.state.current):
+                want = int(table.bot_delay_ms * factor)
+                seen["bot"] += 1
+            elif match.forced_now():
+                want = int(table.forced_delay_ms * factor)
+                seen["forced"] += 1
+            else:
+                want = None
+                seen["person"] += 1
+            assert delay == want
+            if match.state.over and not match.interlude:
+                break
+            step(match, rng)
+        assert match.state.over
+        assert seen["summary"] and seen["linger"] and seen["bot"]
+        assert seen["forced"] or not match.humans
+
+
+def test_the_table_waits_while_someone_looks_at_their_cards():
+    match = Match("struggle", seats("human", "human", "quick"), {}, 8)
+    rng = random.Random(8)
+    until(match, rng, lambda m: m.interlude is None and m.is_bot(m.state.current)
+          and m.peekers())
+    bot_delay = match.pending_delay()
+    assert bot_delay == match.table.bot_delay_ms
+    seat = match.peekers()[0]
+    match.ask_peek(seat)
+    assert match.pending_delay() is None                 # asked: the look-away prompt
+    match.take_tablet()
+    assert match.peeking == seat and match.pending_delay() is None
+    match.end_peek()
+    assert match.pending_delay() == bot_delay
+
+
+# ---- seats, computers, the flow of one action ---------------------------------------------
+
+def test_seats_names_and_who_holds_the_tablet_at_the_start():
+    one = Match("whispers", seats("quick", "human", "strong"), {}, 1, pace=0.5, speed="slow")
+    assert one.humans == [1] and one.lone and one.holder == 1
+    assert one.names == ["P0", "P1", "P2"] and one.is_bot(0) and not one.is_bot(1)
+    assert (one.pace, one.speed) == (0.5, "slow")
+    assert one.interlude is None and one.selection == [] and one.hint is None
+    assert one.log and one.log == list(one.table.opening_log(one.state.view(None)))
+    many = Match("whispers", seats("human", "human", "quick"), {}, 1)
+    assert not many.lone and many.holder is None and many.humans == [0, 1]
+    nobody = Match("whispers", seats("quick", "quick", "quick"), {}, 1)
+    assert not nobody.lone and nobody.holder is None and nobody.humans == []
+    assert nobody.viewer is None and nobody.actor() is None
+
+
+def test_a_computer_moves_as_a_fresh_bot_seeded_by_the_position():
+    match = Match("struggle", seats("quick", "human", "quick"), {}, 9)
+    rng = random.Random(9)
+    for _ in range(40):
+        seat = match.state.current
+        if match.interlude or not match.is_bot(seat):
+            step(match, rng)
+            continue
+        level = match.seats[seat]["kind"]
+        fresh = match.game.bots[level](seed=match.state.seed * 7919 + len(match.state.actions))
+        want = fresh.choose(match.state.view(seat), match.state.legal_actions())
+        before = len(match.state.actions)
+        match.step()
+        assert match.state.actions[before:] == [want] and match.state.actors[-1] == seat
+
+
+def test_a_forced_move_is_played_for_the_person_and_logged_as_forced():
+    match = Match("krypkille", seats("human", "quick", "quick"), {}, 2)
+    rng = random.Random(2)
+    until(match, rng, lambda m: m.forced_now() and not m.interlude)
+    seat = match.state.current
+    assert not match.is_bot(seat) and match.actor() is None        # nobody decides it
+    assert match.legal_on_screen() == [] and not match.can_suggest()
+    legal = match.state.legal_actions()
+    before = match._public
+    match.step()
+    assert match.state.actions[-1] == legal[0] and match.state.actors[-1] == seat
+    assert match.holder == seat                                     # a lone person keeps it
+    told = list(match.table.describe(before, legal[0], seat, match._public, True))
+    assert match.log[-len(told):] == told                           # said to be forced
+    assert told != list(match.table.describe(before, legal[0], seat, match._public, False))
+
+
+def test_an_action_clears_the_selection_and_the_hint_and_a_tap_ends_an_interlude():
+    match = Match("golden_key", seats("human", "quick"), {}, 3)
+    rng = random.Random(3)
+    until(match, rng, lambda m: m.actor() is not None and len(m.legal_on_screen()) > 1)
+    match.selection = [1]
+    match.suggest()
+    assert match.hint in match.state.legal_actions()
+    logged = len(match.log)
+    match.act(match.legal_on_screen()[0], match.actor())
+    assert match.selection == [] and match.hint is None and len(match.log) > logged
+    assert match._public == match.state.view(None)
+    match.interlude = SUMMARY
+    match.resume()
+    assert match.interlude is None
+    match.interlude = SUMMARY
+    match.step()                                                    # a step ends it too
+    assert match.interlude is None
+
+
+def test_a_decision_in_the_open_sends_the_tablet_back_to_the_middle():
+    # a person who decides without the tablet (an offer in the open) leaves nobody
+    # holding it: the next private screen of anyone comes after a hand-off
+    match = Match("struggle", seats("human", "human", "human"), {}, 3)
+    rng = random.Random(3)
+    until(match, rng, lambda m: m.actor() is not None and not m.private_now()
+          and m.holder is not None and m.holder != m.actor())
+    seat = match.actor()
+    assert not match.needs_handoff()
+    match.act(match.legal_on_screen()[0], seat)
+    assert match.holder is None
+
+
+def test_an_action_out_of_turn_is_refused_and_changes_nothing():
+    match = Match("whispers", seats("human", "human", "human"), {}, 4)
+    seat = match.state.current
+    other = (seat + 1) % 3
+    legal = match.state.legal_actions()
+    log, public = list(match.log), match._public
+    with pytest.raises(IllegalAction):
+        match.act(legal[0], other)
+    assert match.state.actions == [] and match.log == log and match._public == public
+    match.act(legal[0], seat)
+    assert match.state.actions == [legal[0]] and match.state.actors == [seat]

@@ -1,6 +1,7 @@
 """The shared search (royaltable.search): it sees only the view, keeps its budget,
 is deterministic for a seed, finds an obvious win, and listens to its model."""
 import copy
+import random
 
 import pytest
 
@@ -239,3 +240,80 @@ def test_a_step_cap_ends_the_search_early(steps):
     assert bot.simulated < steps + len(legal) * CounterState.TARGET
     assert bot.spent < 600
     assert model.calls["evaluate"] == bot.spent
+
+
+# ---- the Model's defaults (mutation testing, bench/MUTATION.md) --------------------
+
+class Ended:
+    """Just what Model.evaluate reads of a state."""
+    def __init__(self, players, winners):
+        self.players = players
+        self.winners = winners
+
+    def result(self):
+        return None if self.winners is None else {"scores": [], "winners": self.winners}
+
+
+def test_the_default_evaluation_is_a_share_of_the_win():
+    model = Model()
+    assert model.evaluate(Ended(2, None)) == [0.5, 0.5]            # not over: nothing known
+    assert model.evaluate(Ended(4, None)) == [0.25] * 4
+    assert model.evaluate(Ended(3, [1])) == [0.0, 1.0, 0.0]
+    assert model.evaluate(Ended(3, [0, 2])) == [0.5, 0.0, 0.5]     # a shared win, shared
+    assert model.evaluate(Ended(4, [0, 1, 3])) == [1 / 3, 1 / 3, 0.0, 1 / 3]
+
+
+def test_the_default_follow_is_the_playout_of_that_state():
+    seen = []
+
+    class Recording(Model):
+        def playout(self, state, rng):
+            seen.append((state, rng))
+            return "add 2"
+
+    state, rng = COUNTER.new(2, seed=1), object()
+    assert Recording().follow("any plan", state, rng) == "add 2"
+    assert seen == [(state, rng)]
+
+
+def test_the_default_stop_and_playout_and_sample():
+    model = Model()
+    model.game_id = "krypkille"
+    state = registry.get("krypkille").new(4, seed=2)
+    view = state.view(state.current)
+    world = model.sample(view, random.Random(4))
+    assert world.view(state.current) == view
+    assert not model.stop(state, state)
+    rng = random.Random(1)
+    picks = {model.playout(state, rng) for _ in range(40)}
+    assert picks <= set(state.legal_actions()) and len(picks) > 1
+    state.apply(state.legal_actions()[0])
+    finished = state.clone()
+    while not finished.over:
+        finished.apply(finished.legal_actions()[0])
+    assert model.stop(state, finished)
+
+
+def test_the_default_sample_deals_a_world_with_a_seed_drawn_below_2_31(monkeypatch):
+    asked = []
+
+    class Game:
+        def sample_state(self, view, seed):
+            asked.append((view, seed))
+            return "world"
+
+    monkeypatch.setattr("royaltable.search.registry.get", lambda game_id: Game())
+    model = Model()
+    rng = random.Random(4)
+    seeds = [model.sample({"seat": 0}, rng) and asked[-1][1] for _ in range(50)]
+    again = random.Random(4)
+    assert seeds == [again.randrange(2**31) for _ in range(50)]
+    assert max(seeds) > 2**30 and asked[0][0] == {"seat": 0}
+
+
+def test_two_legal_actions_are_searched():
+    view, _ = counter_view(7)
+    model = CounterModel()
+    bot = SearchBot(seed=3, model=model, playouts=40)
+    assert bot.choose(view, ["add 1", "add 3"]) == "add 3"          # only 3 wins at once
+    assert bot.spent > 0 and model.calls["evaluate"] == bot.spent

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Mutation testing of the rules with mutmut: are there bugs the unit tests let through?
-# Not part of tools/test.sh or CI (a full run takes the better part of an hour on two
-# cores). Config: the [mutmut] section of setup.cfg. Report: bench/MUTATION.md.
+# Mutation testing with mutmut: are there bugs the unit tests let through? Mutated: the
+# rules (core, registry, every game's rules.py), King's Struggle's scoring, the search
+# and the shared table layer py/ui/match.py. Not part of tools/test.sh or CI (a full run
+# takes hours on two shared cores). Config: the [mutmut] section of setup.cfg.
+# Report: bench/MUTATION.md.
 #
 #   tools/mutate.sh                                     every mutant not tested yet, then the score
 #   tools/mutate.sh 'royaltable.games.krypkille.rules.*'   one game (or module) only
+#   tools/mutate.sh 'ui.match.*' 'royaltable.search.*'    the table layer and the search
 #   tools/mutate.sh 'royaltable.core.x*'                any mutmut name pattern; named mutants re-run
 #   tools/mutate.sh --score                             only the score of the last runs, and the survivors
 #   tools/mutate.sh --fresh ...                         forget earlier results first
@@ -19,12 +22,14 @@ if ! .venv/bin/python -c "import mutmut" 2>/dev/null; then
 fi
 
 # mutmut names a mutant after its file's path from the folder it runs in (dropping a
-# leading "src."), and the tests import "royaltable": so it runs in a scratch folder
-# where py/royaltable appears as src/royaltable. Links, not copies: mutmut copies the
-# sources into .mutation/mutants/ itself and re-mutates a file only when it changed.
+# leading "src."), and the tests import "royaltable" and "ui": so it runs in a scratch
+# folder where py/royaltable appears as src/royaltable and py/ui as src/ui. Links, not
+# copies: mutmut copies the sources into .mutation/mutants/ itself (and puts
+# mutants/src first on the tests' path) and re-mutates a file only when it changed.
 work=.mutation
 mkdir -p "$work/src"
 ln -sfn ../../py/royaltable "$work/src/royaltable"
+ln -sfn ../../py/ui "$work/src/ui"
 ln -sfn ../tests "$work/tests"
 ln -sfn ../setup.cfg "$work/setup.cfg"
 
