@@ -317,3 +317,18 @@ def test_two_legal_actions_are_searched():
     bot = SearchBot(seed=3, model=model, playouts=40)
     assert bot.choose(view, ["add 1", "add 3"]) == "add 3"          # only 3 wins at once
     assert bot.spent > 0 and model.calls["evaluate"] == bot.spent
+
+
+def test_every_playout_counts_its_searched_move_and_the_cap_is_reached_exactly():
+    class Stops(CounterModel):
+        def stop(self, root, state):
+            return True                   # a play-out is the searched move alone
+
+    view, legal = counter_view(0)
+    bot = SearchBot(seed=5, model=Stops(), playouts=600)
+    bot.ranked(view, legal)
+    assert bot.simulated == bot.spent > 0                # one action a play-out
+    capped = SearchBot(seed=5, model=Stops(), playouts=600, steps=len(legal))
+    capped.ranked(view, legal)
+    # one world (a play-out for each of the three moves) reaches the cap of 3: done
+    assert capped.simulated == capped.spent == len(legal)
