@@ -1,5 +1,6 @@
 """The shared search (royaltable.search): it sees only the view, keeps its budget,
 is deterministic for a seed, finds an obvious win, and listens to its model."""
+import collections
 import copy
 import random
 
@@ -332,3 +333,32 @@ def test_every_playout_counts_its_searched_move_and_the_cap_is_reached_exactly()
     capped.ranked(view, legal)
     # one world (a play-out for each of the three moves) reaches the cap of 3: done
     assert capped.simulated == capped.spent == len(legal)
+
+
+def test_a_plan_steers_only_the_searching_seats_moves_with_the_worlds_luck():
+    seen = collections.Counter()
+
+    class Planned(CounterModel):
+        def candidates(self, world, legal):
+            return [("add 1", "add 1"), ("add 2", "add 2")]
+
+        def playout(self, state, rng):
+            seen["playout", state.current] += 1
+            return super().playout(state, rng)
+
+        def follow(self, plan, state, rng):
+            seen["follow", state.current] += 1
+            assert isinstance(rng, random.Random)         # the world's own luck
+            return plan
+
+    view, legal = counter_view(0, seat=1)
+    SearchBot(seed=2, model=Planned(), playouts=40).ranked(view, legal)
+    assert seen["follow", 1] > 0 and seen["follow", 0] == 0
+    assert seen["playout", 0] > 0 and seen["playout", 1] == 0
+
+
+def test_the_default_seed_is_0():
+    model = CounterModel()
+    assert SearchBot(model=model).rng.getstate() == SearchBot(0, model=model).rng.getstate()
+    assert SearchBot(model=model).rng.getstate() != SearchBot(1, model=model).rng.getstate()
+    assert SearchBot(model=model).playouts == 600 and SearchBot(model=model).steps is None
