@@ -361,4 +361,16 @@ def test_the_default_seed_is_0():
     model = CounterModel()
     assert SearchBot(model=model).rng.getstate() == SearchBot(0, model=model).rng.getstate()
     assert SearchBot(model=model).rng.getstate() != SearchBot(1, model=model).rng.getstate()
-    assert SearchBot(model=model).playouts == 600 and SearchBot(model=model).steps is None
+    fresh = SearchBot(model=model)
+    assert fresh.playouts == 600 and fresh.steps is None
+    assert fresh.spent == 0 and fresh.simulated == 0 and fresh.model is model
+
+
+def test_a_model_with_no_legal_candidate_is_refused_in_words():
+    class Nothing(CounterModel):
+        def candidates(self, world, legal):
+            return [("add 9", None)]
+
+    view, legal = counter_view(0)
+    with pytest.raises(ValueError, match="the model offers no legal candidate"):
+        SearchBot(seed=1, model=Nothing()).ranked(view, legal)
