@@ -372,5 +372,15 @@ def test_a_model_with_no_legal_candidate_is_refused_in_words():
             return [("add 9", None)]
 
     view, legal = counter_view(0)
-    with pytest.raises(ValueError, match="the model offers no legal candidate"):
+    with pytest.raises(ValueError, match="^the model offers no legal candidate$"):
         SearchBot(seed=1, model=Nothing()).ranked(view, legal)
+
+
+def test_one_candidate_action_ranks_first_and_the_rest_unsearched():
+    class One(CounterModel):
+        def candidates(self, world, legal):
+            return [("add 2", "add 1"), ("add 2", "add 3")]
+
+    view, legal = counter_view(0)
+    assert SearchBot(seed=3, model=One()).ranked(view, legal) == [
+        ("add 2", None), ("add 1", None), ("add 3", None)]
