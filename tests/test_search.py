@@ -384,3 +384,15 @@ def test_one_candidate_action_ranks_first_and_the_rest_unsearched():
     view, legal = counter_view(0)
     assert SearchBot(seed=3, model=One()).ranked(view, legal) == [
         ("add 2", None), ("add 1", None), ("add 3", None)]
+
+
+@pytest.mark.parametrize("playouts,spent,worlds", [(1, 3, 1), (6, 5, 2), (60, 60, 25)])
+def test_the_budget_is_spent_by_sequential_halving(playouts, spent, worlds):
+    # three candidates: the first world (the one sampled to ask for candidates) and
+    # each later one played by every candidate in play; 60: 10 worlds for three, then
+    # the better two get 15 more; 6: one world for three, one for the better two
+    model = CounterModel()
+    view, legal = counter_view(0)
+    bot = SearchBot(seed=5, model=model, playouts=playouts)
+    bot.ranked(view, legal)
+    assert (bot.spent, model.calls["sample"]) == (spent, worlds)
