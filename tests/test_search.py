@@ -396,3 +396,16 @@ def test_the_budget_is_spent_by_sequential_halving(playouts, spent, worlds):
     bot = SearchBot(seed=5, model=model, playouts=playouts)
     bot.ranked(view, legal)
     assert (bot.spent, model.calls["sample"]) == (spent, worlds)
+
+
+def test_four_candidates_are_halved_to_two_then_one():
+    class Four(CounterModel):
+        def candidates(self, world, legal):
+            return [("add 1", "add 1"), ("add 1", "add 2"), ("add 2", "add 1"), ("add 3", "add 1")]
+
+    model = Four()
+    view, legal = counter_view(0)
+    bot = SearchBot(seed=5, model=model, playouts=40)
+    bot.ranked(view, legal)
+    # 5 worlds for four candidates (20 play-outs), then 10 for the better two (20)
+    assert (bot.spent, model.calls["sample"]) == (40, 15)
