@@ -107,14 +107,17 @@ def test_a_second_visit_restores_the_snapshot_and_plays_with_the_library(watched
     page = w.open(SOON)
     assert page.evaluate("window.royalSnapshot.state") in ("normal", "making", "stored")   # a first visit
     assert page.locator("[data-cmd=continue]").count() == 1       # the library's game, read by this page
-    snapshot_made(page)
+    record = snapshot_made(page)
     assert page.evaluate(HOLDS, "ui.tables.krypkille") is True     # our code is in it...
     assert page.evaluate(HOLDS, name) is False                     # ...nobody's game
+    kept = f"Kept for a quick start: {record['size'] / 1e6:.1f} MB"   # counted in the space used
+    page.wait_for_function("(kept) => document.querySelector('.lib-size').textContent.includes(kept)", arg=kept)
 
     page.reload()
     wait_until_ready(page)
     assert state(page) == "restored"
     assert page.locator("[data-cmd=continue]").count() == 1
+    assert kept in page.inner_text(".lib-size")                  # known from the restore too
     page.click("[data-cmd=continue]")
     page.wait_for_selector(".kk, .handoff")
     play_a_move(page)

@@ -331,6 +331,22 @@ def sync_history():
         history["armed"] = True
 
 
+def snapshot_size() -> int:
+    """Bytes of the quick-start copy of the app kept on the device (static/snapshot.mjs)."""
+    info = py_value(getattr(window, "royalSnapshot", None))
+    stored = py_value(getattr(info, "stored", None)) if info is not None else None
+    return int(stored or 0)
+
+
+def on_snapshot(event=None):
+    """The quick-start copy was restored, made or dropped: the library's space line
+    counts it."""
+    size = snapshot_size()
+    if size != app.snapshot_bytes:
+        app.snapshot_bytes = size
+        draw()
+
+
 def on_popstate(event):
     history["armed"] = False
     try:
@@ -354,6 +370,7 @@ document.addEventListener("drop", create_proxy(on_drop))
 window.royalStore.listen(create_proxy(on_store_event))
 window.addEventListener("popstate", create_proxy(on_popstate))
 document.addEventListener("keydown", create_proxy(on_keydown))
+window.addEventListener("royal-snapshot", create_proxy(on_snapshot))
 document.addEventListener("pointerdown", create_proxy(on_pointerdown), True)
 
 # Python is ready: the same home screen replaces the pre-drawn one, and a tap
@@ -374,6 +391,7 @@ except Exception:
     app.message = app.t("library.shared.failed", reason=app.t("save.corrupt"))
 if py_value(window.location.hash):
     window.history.replaceState(jsnull, "", window.location.pathname + window.location.search)
+app.snapshot_bytes = snapshot_size()
 draw()
 document.getElementById("boot").remove()
 root.hidden = False

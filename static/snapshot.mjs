@@ -36,6 +36,8 @@ function mark(state, extra) {
   Object.assign(info, extra || {}, { state });
   info.at[state] = performance.now();           // since navigation start (the bench's breakdown)
   try { document.documentElement.dataset.snapshot = state; } catch (e) { /* no page */ }
+  // The library's "space used" line counts the kept copy (info.stored, bytes on the device).
+  try { globalThis.dispatchEvent(new Event("royal-snapshot")); } catch (e) { /* no page */ }
 }
 
 function asked() {
@@ -75,6 +77,7 @@ function run(db, mode, act) {
 }
 
 async function dropAll() {
+  info.stored = 0;
   try {
     const db = await openDB();
     await run(db, "readwrite", (store) => store.clear());
@@ -91,6 +94,7 @@ async function readSnapshot() {
     await dropAll();
     return null;
   }
+  info.stored = record.gzip.byteLength;
   const body = new Blob([record.gzip]).stream().pipeThrough(new DecompressionStream("gzip"));
   const bytes = new Uint8Array(await new Response(body).arrayBuffer());
   if (bytes.length !== record.raw) throw new Error("snapshot of the wrong size");

@@ -118,7 +118,10 @@
         var problem = kindOf(err);
         // Short of space: the start-up snapshot (static/snapshot.mjs) goes first, so
         // that the next write has its room; it is made again when there is room.
-        if (problem === "quota") try { indexedDB.deleteDatabase("royaltable-snapshot"); } catch (e) { /* none */ }
+        if (problem === "quota") try {
+          indexedDB.deleteDatabase("royaltable-snapshot");
+          if (window.royalSnapshot) window.royalSnapshot.stored = 0;
+        } catch (e) { /* none */ }
         tell({kind: "problem", id: id, problem: problem});
       });
     },

@@ -279,6 +279,19 @@ def test_the_library_says_how_much_space_it_uses():
     assert used > 100 and "Games on this tablet: 1 · 1 kB" in app.render()
 
 
+def test_the_space_line_counts_the_quick_start_copy_of_the_app():
+    app = start(["human", "quick", "quick"], game="krypkille")
+    app.handle("quit", "leave")
+    app.snapshot_bytes = 6_800_000
+    assert "Games on this tablet: 1 · 1 kB · Kept for a quick start: 6.8 MB" in app.render()
+    app.handle("lang", "ja")
+    assert "このタブレットのゲーム：1件・1 kB・すぐに始めるための控え：6.8 MB" in app.render()
+    app.library.remove(next(iter(app.library.entries)))
+    assert "すぐに始めるための控え：6.8 MB" in app.render()     # no game, the copy still counts
+    app.snapshot_bytes = 0
+    assert "すぐに始めるための控え" not in app.render()
+
+
 def test_a_refresh_never_takes_back_this_tabs_own_latest_write():
     store = MemoryStore()
     library = Library(store)

@@ -67,6 +67,7 @@ class App:
         self.pace = pace
         speed = self.storage.get(SPEED_KEY)
         self.speed = speed if speed in SPEEDS else "normal"
+        self.snapshot_bytes = 0     # the quick-start copy of the app kept on the device (main.py)
         self.screen = "home"
         self.replaying: dict | None = None
         self.game_id: str | None = None          # the open game's id in the library
@@ -657,7 +658,10 @@ class App:
         history = (f'<h2 class="section-title" id="history-title">{esc(t("library.finished"))}</h2>'
                    f'<ul class="lib-list">{"".join(rows)}</ul>') if rows else ""
         count = len(self.library.entries)
-        size = t("library.size", n=count, size=_size(self.library.bytes_used())) if count else ""
+        sizes = [t("library.size", n=count, size=_size(self.library.bytes_used()))] if count else []
+        if self.snapshot_bytes:
+            sizes.append(t("library.snapshot", size=_size(self.snapshot_bytes)))
+        size = t("library.size.join").join(sizes)
         return (f'<section class="history" aria-label="{esc(t("library.finished"))}">{history}'
                 f'<div class="lib-tools" data-drop>'
                 f'<label class="btn" for="import-file">{esc(t("library.import"))}</label>'

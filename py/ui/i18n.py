@@ -110,6 +110,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     "library.import.hint": ("書き出したファイルを選ぶか、ここへドロップ", "Choose an exported file, or drop it here"),
     "library.imported": ("読み込みました：{game}", "Imported: {game}"),
     "library.import.failed": ("読み込めませんでした：{reason}", "The file could not be imported: {reason}"),
+    "library.size.join": ("・", " · "),
+    "library.snapshot": ("すぐに始めるための控え：{size}", "Kept for a quick start: {size}"),
     "library.size": ("このタブレットのゲーム：{n}件・{size}", "Games on this tablet: {n} · {size}|Games on this tablet: {n} · {size}"),
     "library.elsewhere": ("このゲームは別のタブで開かれています。", "This game is open in another tab."),
     "library.takeover": ("このタブで続ける", "Play it in this tab"),
