@@ -84,6 +84,11 @@ CSP_VIOLATIONS = """document.addEventListener("securitypolicyviolation", (e) => 
 }, true);"""
 
 
+# E2E_SNAPSHOT=off runs every page with the start-up snapshot forced off; =soon has it
+# made at once after a normal start, so that every reload restores it (static/snapshot.mjs).
+SNAPSHOT_MODE = os.environ.get("E2E_SNAPSHOT", "")
+
+
 class Watched:
     """A page plus what it asked for and complained about."""
     def __init__(self, page, origin):
@@ -98,6 +103,8 @@ class Watched:
         page.on("requestfailed", self._request_failed)
         page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
         page.add_init_script(CSP_VIOLATIONS)
+        if SNAPSHOT_MODE:
+            page.add_init_script(f"window.royalSnapshotMode = {SNAPSHOT_MODE!r};")
 
     def _request_failed(self, request):
         # Chromium cancels its own favicon fetch when a download starts while the

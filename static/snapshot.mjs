@@ -40,8 +40,13 @@ function mark(state, extra) {
   try { globalThis.dispatchEvent(new Event("royal-snapshot")); } catch (e) { /* no page */ }
 }
 
+// ?snapshot=…, or for a whole test run the page's royalSnapshotMode (e2e/conftest.py,
+// E2E_SNAPSHOT=off|soon: the suite with snapshots forced off, or made at once and
+// restored at every reload).
 function asked() {
-  try { return new URLSearchParams(location.search).get("snapshot") || ""; } catch (e) { return "off"; }
+  try {
+    return new URLSearchParams(location.search).get("snapshot") || globalThis.royalSnapshotMode || "";
+  } catch (e) { return "off"; }
 }
 
 function wanted() {
