@@ -42,7 +42,9 @@ SECTIONS = ("startup", "taps", "engine", "bots", "strength", "waits", "library")
 # Issue 13, "instant start": ratios to the bare runtime page, measured in the same run.
 VISIBLE_TARGET, USABLE_TARGET, TABLE_TARGET = 0.2, 1.2, 1.4
 BYTES_TARGET = 1.1
-PYODIDE_TARGET = 0.5
+# Information, not a target: it measures the interpreter, not this app, and flips
+# between runs around this figure (retired as a target with the start-up snapshot).
+PYODIDE_REFERENCE = 0.5
 TAP_P95_MS = 50
 STRONG_MOVE_S = 1.0
 STRONG_MOVE_MAX_S = 2.0     # issue 9: and no move over 2 s
@@ -673,21 +675,13 @@ def render_taps(d):
 def render_engine(d):
     e = d["engine"]
     rows, tg = [], []
-    worst = None
     for r in e["rows"]:
         c, p, ratio = summary(r["cpython"]), summary(r["pyodide"]), summary(r["ratios"])
-        ok = ratio["median"] >= PYODIDE_TARGET
         rows.append([r["game"], r["players"], f"{r['actions_per_game']:.0f}",
                      f"{c['median']:.1f} ({c['min']:.1f}–{c['max']:.1f})",
                      f"{p['median']:.1f} ({p['min']:.1f}–{p['max']:.1f})",
                      f"{fmt_ratio(ratio['median'])} ({fmt_ratio(ratio['min'])}–{fmt_ratio(ratio['max'])})",
-                     "yes" if r["same_work"] else "**NO**", met(ok)])
-        if worst is None or ratio["median"] < worst[0]:
-            worst = (ratio["median"], r)
-    for game in dict.fromkeys(r["game"] for r in e["rows"]):
-        rs = [summary(r["ratios"])["median"] for r in e["rows"] if r["game"] == game]
-        tg.append([f"Pyodide engine speed, {game}", f"{fmt_ratio(min(rs))}–{fmt_ratio(max(rs))} of CPython "
-                   "over player counts", f"≥ {PYODIDE_TARGET}×", met(min(rs) >= PYODIDE_TARGET)])
+                     "yes" if r["same_work"] else "**NO**"])
     text = ["## 3. Engine speed", "",
             f"Seeded games of random players from deal to end (`bench/benchlib.py: playout`), per "
             f"second, in CPython {d['machine']['python']} and in Pyodide {e['node_pyodide']} (Python "
@@ -695,9 +689,11 @@ def render_engine(d):
             f"seeds, batches of about {d['settings']['engine_batch_s']} s alternating A B B A, "
             f"{d['settings']['engine_reps']} per side; the ratio is Pyodide's speed over CPython's "
             "within each pair. \"same work\" checks that both played the same number of actions. "
+            f"Information only, not a target: it measures the interpreter, not this app, and has "
+            f"flipped around {PYODIDE_REFERENCE}× between runs. "
             f"(Pyodide took {e['node_load_s']:.1f} s to load under Node.)", "",
             table(["game", "players", "actions/game", "CPython games/s", "Pyodide games/s",
-                   "Pyodide ÷ CPython", "same work", "Target"], rows), ""]
+                   "Pyodide ÷ CPython", "same work"], rows), ""]
     return "\n".join(text), tg
 
 
