@@ -67,3 +67,25 @@ def test_st19_runs_beat_sets_only_when_they_score_more():
     assert best_split([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])[0] == 39
     assert best_split([3, 4, 5, 3, 4, 5])[0] == 9     # two runs of three (8) < three pairs (9)
 
+
+
+def test_st19_groups_are_listed_sets_then_runs_then_singles_by_power():
+    rng = random.Random(19)
+    order = {"set": 0, "run": 1, "single": 2}
+    kinds = set()
+    for _ in range(300):
+        _, groups = best_split(random_collection(rng, rng.randint(0, 15)))
+        keys = [(order[kind], g[0], len(g)) for kind, g in groups]
+        assert keys == sorted(keys)
+        kinds |= {kind for kind, _ in groups}
+    assert kinds == {"set", "run", "single"}
+    assert [k for k, _ in best_split([1, 2, 3, 5, 5, 7])[1]] == ["set", "run", "single"]
+
+
+def test_st19_of_equal_splits_the_one_shown_keeps_the_sets():
+    # 1-2-3 and a 3 (4 + 1) score as a pair of 3s and two singles (3 + 1 + 1): the split
+    # shown is the same every time, sets first
+    assert best_split([1, 2, 3, 3]) == (5, [("set", [3, 3]), ("single", [1]), ("single", [2])])
+    assert best_split([1, 4, 4, 4, 4, 4, 6, 7, 8, 8, 9, 9]) == (19, [
+        ("set", [4] * 5), ("set", [8, 8]), ("set", [9, 9]),
+        ("single", [1]), ("single", [6]), ("single", [7])])
