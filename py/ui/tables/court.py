@@ -3,6 +3,7 @@ each player, the supply with what the current dice would earn, the rotating
 start player, the King and the final round."""
 from __future__ import annotations
 
+from royaltable.games.court.bots import random_step
 from royaltable.games.court.rules import CARDS, CHARACTERS
 
 from ..html import button, esc, tappable
@@ -64,11 +65,7 @@ class CourtTable(Table):
         """A computer's step shows with its next one unless it brought new dice
         (a roll, the Jester, the Merchant) or ended its turn (a take, a pass; the
         same player may start the next round): those are what people watch."""
-        verb = action.partition(" ")[0]
-        card = (before["pending"] or {}).get("card")
-        luck = (verb == "roll" or (verb == "confirm" and card == "merchant")
-                or (verb == "pick" and card == "jester"))
-        return not luck and verb not in ("take", "pass")
+        return not random_step(before, action) and action.partition(" ")[0] not in ("take", "pass")
 
     def group_pause_ms(self, view):
         if view["phase"] != "dice" or not view["dice"]["rolled"]:
