@@ -306,15 +306,8 @@ def visit(p, site, target: str, url: str, plan: dict, records: list[dict], log) 
     """A fresh profile, its IndexedDB seeded (or not) from a 404 page of the
     origin; then as web.one_visit: cold, warm reload, offline reload."""
     import web
-    profile = tempfile.mkdtemp(prefix="royaltable-bench-lib-")
     out = {}
-    context = _context(p, profile)
-    try:
-        context.add_init_script(script=web.INIT_SCRIPT % json.dumps(plan))
-        context.add_init_script(script=ROWS_SCRIPT % plan.get("rows", 0))
-        page = context.pages[0] if context.pages else context.new_page()
-        errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
+    with web.fresh_profile(p, site, plan, ROWS_SCRIPT % plan.get("rows", 0)) as (context, page, errors):
         page.goto(site.origin + SEED_PATH)        # every target, so that every visit does the same
         if records:
             out["seeded"] = page.evaluate(SEED, records)
@@ -331,9 +324,6 @@ def visit(p, site, target: str, url: str, plan: dict, records: list[dict], log) 
             out["offline"] = _marks(page, plan)
             context.set_offline(False)
         out["errors"] = errors
-    finally:
-        context.close()
-        shutil.rmtree(profile, ignore_errors=True)
     brief = {ph: {k: round(v, 2) for k, v in out[ph].items() if isinstance(v, float)}
              for ph in ("cold", "warm", "offline") if ph in out}
     log(f"  {target}: {brief}")
@@ -341,6 +331,7 @@ def visit(p, site, target: str, url: str, plan: dict, records: list[dict], log) 
 
 
 def startup(p, site, records: list[dict], reps: int, log, warm_up: bool) -> dict:
+    import web
     app = f"{site.origin}/?pace=0.02"
     plans = {"bare": (f"{site.origin}/bench/bare.html", {"ready": "body[data-ready]"}, []),
              "home": (app, {"app": True}, []),
@@ -352,7 +343,7 @@ def startup(p, site, records: list[dict], reps: int, log, warm_up: bool) -> dict
             visit(p, site, t, *plans[t], log)
     rounds = []
     for rep in range(reps):
-        order = targets[rep % len(targets):] + targets[:rep % len(targets)]
+        order = web.rotated(targets, rep)
         log(f" library start-up round {rep + 1}/{reps}: {', '.join(order)} (load {load()})")
         rounds.append({t: visit(p, site, t, *plans[t], log) for t in order})
     return {"targets": targets, "rounds": rounds}

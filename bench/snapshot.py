@@ -25,13 +25,13 @@ import json
 import pathlib
 import shutil
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
-from common import BENCH, CHROMIUM, fmt_bytes, fmt_ratio, load, machine, snapshot_site, summary, table  # noqa: E402
-from web import ARGS, INIT_SCRIPT, LOAD_TIMEOUT_MS, PRECACHE_TIMEOUT_MS, SW_SETTLE, TABLE, Site, _wait_marks  # noqa: E402
+from common import BENCH, fmt_bytes, fmt_ratio, load, machine, snapshot_site, summary, table  # noqa: E402
+from web import (LOAD_TIMEOUT_MS, PRECACHE_TIMEOUT_MS, SW_SETTLE, TABLE, Site, _wait_marks,  # noqa: E402
+                 fresh_profile, rotated)
 
 SETTLED = ("() => ['stored', 'failed', 'skipped', 'unsupported', 'off']"
            ".includes(document.documentElement.dataset.snapshot)")
@@ -63,17 +63,8 @@ def sent(site: Site, phase) -> int:
 
 def visit(p, site: Site, target: str, game: str, log) -> dict:
     url, plan = plan_for(target, site.origin, game)
-    profile = tempfile.mkdtemp(prefix="royaltable-snapbench-")
     out = {}
-    context = p.chromium.launch_persistent_context(
-        profile, executable_path=CHROMIUM, headless=True, args=ARGS,
-        viewport={"width": 1024, "height": 768}, locale="ja-JP")
-    try:
-        context.add_init_script(script=INIT_SCRIPT % json.dumps(plan))
-        context.add_init_script(script=LONG_TASKS)
-        page = context.pages[0] if context.pages else context.new_page()
-        errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
+    with fresh_profile(p, site, plan, LONG_TASKS) as (context, page, errors):
         tag = (target, id(out))
         site.recorder.phase = tag + ("cold",)
         page.goto(url, timeout=LOAD_TIMEOUT_MS)
@@ -102,10 +93,6 @@ def visit(p, site: Site, target: str, game: str, log) -> dict:
                 out[phase + "_snapshot"] = page.evaluate("window.royalSnapshot")
         context.set_offline(False)
         out["errors"] = errors
-    finally:
-        site.recorder.phase = None
-        context.close()
-        shutil.rmtree(profile, ignore_errors=True)
     log(f"  {target}: " + ", ".join(f"{ph} {out[ph]['ready']:.2f}s" + (f" table {out[ph]['table']:.2f}s"
                                                                        if "table" in out[ph] else "")
                                      for ph in ("cold", "warm", "offline") if ph in out)
@@ -124,7 +111,7 @@ def run(rounds: int, game: str, log) -> dict:
             for target in TARGETS:
                 visit(p, site, target, game, log)
             for r in range(rounds):
-                order = TARGETS[r % len(TARGETS):] + TARGETS[:r % len(TARGETS)]
+                order = rotated(list(TARGETS), r)
                 log(f"round {r + 1}/{rounds} (load {load()}): {', '.join(order)}")
                 data["rounds"].append({t: visit(p, site, t, game, log) for t in order})
     finally:

@@ -4,6 +4,7 @@ made in it: start-up, weight, taps and the computer players in the page.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import gzip
 import http.server
@@ -231,19 +232,38 @@ def playable_games(p, site: Site) -> list[str]:
         browser.close()
 
 
-def one_visit(p, site: Site, target: str, url: str, plan: dict, log) -> dict:
-    """A fresh profile (no HTTP cache, no service worker): a cold first visit, a warm
-    reload, and, if a service worker then controls the page, an offline reload."""
+@contextlib.contextmanager
+def fresh_profile(p, site: Site, plan: dict, *scripts: str):
+    """A browser with a profile of its own (no HTTP cache, no service worker, no
+    IndexedDB), the plan's marks script and `scripts` run in every page: yields
+    (context, page, the page's errors); the profile is gone afterwards."""
     profile = tempfile.mkdtemp(prefix="royaltable-bench-")
-    out = {}
     context = p.chromium.launch_persistent_context(
         profile, executable_path=CHROMIUM, headless=True, args=ARGS,
         viewport={"width": 1024, "height": 768}, locale="ja-JP")
     try:
-        context.add_init_script(script=INIT_SCRIPT % json.dumps(plan))
+        for script in (INIT_SCRIPT % json.dumps(plan),) + scripts:
+            context.add_init_script(script=script)
         page = context.pages[0] if context.pages else context.new_page()
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
+        yield context, page, errors
+    finally:
+        site.recorder.phase = None
+        context.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def rotated(targets: list, round_no: int) -> list:
+    """The targets in this round's order: each round starts one further along."""
+    return targets[round_no % len(targets):] + targets[:round_no % len(targets)]
+
+
+def one_visit(p, site: Site, target: str, url: str, plan: dict, log) -> dict:
+    """A fresh profile: a cold first visit, a warm reload, and, if a service worker
+    then controls the page, an offline reload."""
+    out = {}
+    with fresh_profile(p, site, plan) as (context, page, errors):
         site.recorder.phase = (target, "cold", id(out))
         page.goto(url, timeout=LOAD_TIMEOUT_MS)
         out["cold"] = _wait_marks(page, plan)
@@ -264,10 +284,6 @@ def one_visit(p, site: Site, target: str, url: str, plan: dict, log) -> dict:
             out["offline_requests"] = site.recorder.take(site.recorder.phase)
             context.set_offline(False)
         out["errors"] = errors
-    finally:
-        site.recorder.phase = None
-        context.close()
-        shutil.rmtree(profile, ignore_errors=True)
     log(f"  {target}: cold {out['cold']} warm {out['warm']} offline {out.get('offline', 'n/a')}")
     return out
 
@@ -283,7 +299,7 @@ def startup(p, site: Site, games: list[str], reps: int, log, warm_up: bool = Tru
             one_visit(p, site, target, *plans[target], log)
     rounds = []
     for rep in range(reps):
-        order = targets[rep % len(targets):] + targets[:rep % len(targets)]
+        order = rotated(targets, rep)
         log(f" start-up round {rep + 1}/{reps}: {', '.join(order)}")
         rounds.append({t: one_visit(p, site, t, *plans[t], log) for t in order})
     # version 2: the app's "ready" is usable (royalReady, #boot gone), "visible" the game list painted
