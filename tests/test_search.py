@@ -409,3 +409,58 @@ def test_four_candidates_are_halved_to_two_then_one():
     bot.ranked(view, legal)
     # 5 worlds for four candidates (20 play-outs), then 10 for the better two (20)
     assert (bot.spent, model.calls["sample"]) == (40, 15)
+
+
+# ---- what a search tells besides its choice (the teacher's numbers) -------------
+
+def test_the_search_result_gives_every_candidates_value_and_playouts():
+    view = {"game": "counter", "players": 2, "seat": 0, "current": 0, "phase": "play", "count": 7}
+    legal = ["add 1", "add 2", "add 3"]
+    bot = SearchBot(seed=5, model=CounterModel(), playouts=90)
+    found = bot.search(view, legal)
+    assert found.choice == found.candidates[0].action == "add 3"
+    assert sorted(c.action for c in found.candidates) == sorted(legal)
+    best = found.candidates[0]
+    assert best.value == 1.0 and best.values == (1.0, 0.0)       # reaching 10 wins at once
+    assert sum(c.playouts for c in found.arms) == found.spent == bot.spent
+    assert [(c.action, c.value) for c in found.candidates] == SearchBot(
+        seed=5, model=CounterModel(), playouts=90).ranked(view, legal)
+    assert found.candidate("add 1").value < 1.0 and found.candidate("nothing") is None
+
+
+def test_the_stepped_search_is_the_same_search_and_pauses_after_every_world():
+    view = {"game": "counter", "players": 2, "seat": 1, "current": 1, "phase": "play", "count": 2}
+    legal = ["add 1", "add 2", "add 3"]
+    steps = SearchBot(seed=9, model=CounterModel(), playouts=120).search_steps(view, legal)
+    pauses = 0
+    while True:
+        try:
+            next(steps)
+            pauses += 1
+        except StopIteration as done:
+            stepped = done.value
+            break
+    whole = SearchBot(seed=9, model=CounterModel(), playouts=120).search(view, legal)
+    assert stepped == whole
+    assert pauses > 10          # one pause per world: never the whole search in one go
+
+
+def test_a_move_the_model_would_not_offer_is_searched_when_included():
+    class Only(CounterModel):
+        def candidates(self, world, legal):
+            return [("add 1", None), ("add 2", None)]
+    view = {"game": "counter", "players": 2, "seat": 0, "current": 0, "phase": "play", "count": 7}
+    legal = ["add 1", "add 2", "add 3"]
+    plain = SearchBot(seed=2, model=Only(), playouts=60).search(view, legal)
+    assert plain.candidate("add 3").value is None
+    included = SearchBot(seed=2, model=Only(), playouts=60).search(view, legal, include="add 3")
+    assert included.candidate("add 3").value == 1.0 and included.choice == "add 3"
+
+
+def test_a_value_reads_as_a_chance_through_the_games_calibration(monkeypatch):
+    from royaltable import calibration
+    model = CounterModel()
+    assert model.chance(0.62) == 0.62 and model.chance(1.7) == 1.0
+    monkeypatch.setitem(calibration.POINTS, model.game_id, ((0.2, 0.1), (0.6, 0.5), (0.8, 0.6)))
+    assert model.chance(0.0) == 0.1 and model.chance(0.4) == pytest.approx(0.3)
+    assert model.chance(0.7) == pytest.approx(0.55) and model.chance(0.95) == 0.6

@@ -32,6 +32,10 @@ The search is driven only through the rules contract (`current`, `over`,
     bot = StrongBot(seed=7)
     bot.choose(view, legal)          # the move
     bot.ranked(view, legal)          # [(action, estimated value), ...], best first
+    bot.search(view, legal)          # a SearchResult: every candidate's value and play-outs
+
+`search_steps` is the same search as a generator that pauses after every sampled
+world, for a page that must keep answering taps while it thinks (a game review).
 
 The budget is counted in play-outs, never in time, so a bot is deterministic for
 its seed. The play-outs apply actions with `_apply` (no legality check, no record):
@@ -54,13 +58,26 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Generator
+from dataclasses import dataclass
 
-from . import registry
+from . import calibration, registry
 from .core import Bot, State
 
 # A play-out longer than this is scored where it stands (a safety net: a model's
 # stop rule should end play-outs long before).
 MAX_PLAYOUT_ACTIONS = 5000
+
+
+def interpolate(points, x: float) -> float:
+    """The piecewise-linear function through `points` ((x, y) pairs, x increasing),
+    flat beyond its ends."""
+    if x <= points[0][0]:
+        return points[0][1]
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        if x <= x1:
+            return y0 if x1 == x0 else y0 + (y1 - y0) * (x - x0) / (x1 - x0)
+    return points[-1][1]
 
 
 class Model:
@@ -89,6 +106,16 @@ class Model:
         """End the play-out here? `root` is the world the search started from."""
         return state.over
 
+    # Points (value, share of games won) of an increasing map from a seat's search
+    # value to its chance to win the game, fitted on games played out in the bench
+    # (bench/calibration.py writes royaltable/calibration.py). Empty: the value is
+    # taken as the chance itself (what the default `evaluate` makes it).
+    def chance(self, value: float) -> float:
+        """The estimated chance to win the game of a seat whose best move's
+        play-outs are worth `value` to it."""
+        points = calibration.POINTS.get(self.game_id, ())
+        return min(1.0, max(0.0, interpolate(points, value) if points else value))
+
     def candidates(self, world: State, legal: list[str]) -> list[tuple[str, object]]:
         """The root moves to compare, each with the plan the searching seat follows
         after it (None: `playout`). Must depend only on what the view shows."""
@@ -97,6 +124,36 @@ class Model:
     def follow(self, plan, state: State, rng: random.Random) -> str:
         """The searching seat's move in a play-out of a candidate with `plan`."""
         return self.playout(state, rng)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One root move as the search saw it: its mean play-out value for the searching
+    seat (the best plan's, in [0, 1]; None when it was not searched), the play-outs
+    behind that mean, the plan, and every seat's mean value in those play-outs."""
+    action: str
+    value: float | None
+    playouts: int = 0
+    plan: object = None
+    values: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What one search found: every legal action, best first. Computed from the
+    searching seat's view only, like the choice itself."""
+    seat: int
+    candidates: tuple[Candidate, ...]
+    arms: tuple[Candidate, ...] = ()    # every (action, plan) pair searched, best first
+    spent: int = 0
+    simulated: int = 0
+
+    @property
+    def choice(self) -> str:
+        return self.candidates[0].action
+
+    def candidate(self, action: str) -> Candidate | None:
+        return next((c for c in self.candidates if c.action == action), None)
 
 
 class SearchBot(Bot):
@@ -118,24 +175,45 @@ class SearchBot(Bot):
     def choose(self, view: dict, legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
-        return self.ranked(view, legal)[0][0]
+        return self.search(view, legal).choice
 
     def ranked(self, view: dict, legal: list[str]) -> list[tuple[str, float | None]]:
-        """Every legal action with its estimated value for this seat (the mean
-        play-out value of its best plan, in [0, 1]), best first. Actions dropped
-        early rank below those that stayed longer; a forced move is not searched
-        (value None)."""
+        """Every legal action with its estimated value for this seat, best first
+        (see `search`)."""
+        return [(c.action, c.value) for c in self.search(view, legal).candidates]
+
+    def search(self, view: dict, legal: list[str], include: str | None = None) -> SearchResult:
+        """The whole search at once: see `search_steps`."""
+        steps = self.search_steps(view, legal, include)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def search_steps(self, view: dict, legal: list[str], include: str | None = None
+                     ) -> Generator[None, None, SearchResult]:
+        """The search as a generator that pauses after every sampled world (so a
+        page can run it between frames); its return value is the `SearchResult`.
+        Actions dropped early rank below those that stayed longer; a forced move
+        is not searched (value None). `include`: a legal action to search even if
+        the model would not offer it (a review grading the move a person made)."""
         self.spent = self.simulated = 0
+        seat = view["seat"]
         if len(legal) == 1:
-            return [(legal[0], None)]
-        model, rng, seat = self.model, self.rng, view["seat"]
+            return SearchResult(seat, (Candidate(legal[0], None),))
+        model, rng = self.model, self.rng
         first = model.sample(view, rng)
         arms = [arm for arm in dict.fromkeys(model.candidates(first, legal)) if arm[0] in legal]
         if not arms:
             raise ValueError("the model offers no legal candidate")
+        if include in legal and all(action != include for action, _ in arms):
+            arms.append((include, None))
         if len({action for action, _ in arms}) == 1:      # nothing to tell apart
-            return [(arms[0][0], None)] + [(a, None) for a in legal if a != arms[0][0]]
+            unsearched = [arms[0][0]] + [a for a in legal if a != arms[0][0]]
+            return SearchResult(seat, tuple(Candidate(a, None) for a in unsearched))
         totals = [0.0] * len(arms)
+        sums: list[list[float]] = [[] for _ in arms]        # every seat's, per arm
         counts = [0] * len(arms)
         alive = list(range(len(arms)))
         dropped: list[list[int]] = []       # arms in the order they left, worst first
@@ -152,10 +230,13 @@ class SearchBot(Bot):
                 if world is None:
                     world = model.sample(view, rng)
                 for arm in alive:
-                    totals[arm] += self._playout(world, arms[arm], seat)
+                    values = self._playout(world, arms[arm], seat)
+                    totals[arm] += values[seat]
+                    sums[arm] = [a + b for a, b in zip(sums[arm], values)] if sums[arm] else list(values)
                     counts[arm] += 1
                 world = None
                 self.spent += len(alive)
+                yield
                 if self.out_of_steps():
                     break                   # rank on the worlds played so far
             # Every arm still in play has seen the same worlds: compare totals.
@@ -166,20 +247,27 @@ class SearchBot(Bot):
             dropped.append(alive[keep:])
             alive = alive[:keep]
         order = alive + [arm for group in reversed(dropped) for arm in group]
-        seen = {}
-        for arm in order:
-            action = arms[arm][0]
-            if action not in seen:
-                seen[action] = totals[arm] / counts[arm] if counts[arm] else None
-        ranking = list(seen.items())
-        ranking += [(action, None) for action in legal if action not in seen]
-        return ranking
+
+        def seen(arm: int) -> Candidate:
+            action, plan = arms[arm]
+            n = counts[arm]
+            if not n:
+                return Candidate(action, None, 0, plan)
+            return Candidate(action, totals[arm] / n, n, plan, tuple(v / n for v in sums[arm]))
+
+        searched = tuple(seen(arm) for arm in order)
+        best: dict[str, Candidate] = {}
+        for candidate in searched:          # a move is worth its best plan: the first seen
+            best.setdefault(candidate.action, candidate)
+        candidates = list(best.values())
+        candidates += [Candidate(action, None) for action in legal if action not in best]
+        return SearchResult(seat, tuple(candidates), searched, self.spent, self.simulated)
 
     def out_of_steps(self) -> bool:
         return self.steps is not None and self.simulated >= self.steps
 
-    def _playout(self, world: State, arm: tuple[str, object], seat: int) -> float:
-        """Plays `arm` in a copy of `world` and returns the searching seat's value.
+    def _playout(self, world: State, arm: tuple[str, object], seat: int) -> list[float]:
+        """Plays `arm` in a copy of `world` and returns every seat's value.
         The copy carries the world's own future luck, so every arm meets the same
         dice and shuffles; the policies flip their coins with it too."""
         model = self.model
@@ -196,4 +284,4 @@ class SearchBot(Bot):
             else:
                 state._apply(model.playout(state, luck))
         self.simulated += played
-        return model.evaluate(state)[seat]
+        return model.evaluate(state)

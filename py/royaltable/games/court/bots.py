@@ -393,7 +393,6 @@ class StrongBot(SearchBot):
         self.follow = follow
         self.expect: tuple[dict, tuple] | None = None   # (the next view foreseen, the plans)
         self.followed = 0       # decisions made by following, not searching (for the bench)
-        self.tally: dict = {}
 
     def choose(self, view, legal):
         expected, self.expect = self.expect, None
@@ -411,28 +410,18 @@ class StrongBot(SearchBot):
                 return action
         if len(legal) == 1:
             return legal[0]
-        action = self.ranked(view, legal)[0][0]
+        found = self.search(view, legal)
+        action = found.choice
         # The plan that made this move best: of the arms with this move, the one
         # that stayed longest in the halving, then the one that scored most.
-        arms = [arm for arm in self.tally if arm[0] == action]
+        arms = [arm for arm in found.arms if arm.action == action and arm.playouts]
         if arms:
-            best = max(arms, key=lambda arm: (self.tally[arm][1], self.tally[arm][0]))
-            plans = (best[1],)
+            best = max(arms, key=lambda arm: (arm.playouts, arm.value))
+            plans = (best.plan,)
         else:                       # not searched (every plan agreed): go on while they agree
             plans = tuple(plan for move, plan in MODEL.candidates(state, legal) if move == action)
         self._foresee(view, state, action, plans)
         return action
-
-    def ranked(self, view, legal):
-        self.tally = {}             # arm -> [total value, play-outs] of this search
-        return super().ranked(view, legal)
-
-    def _playout(self, world, arm, seat):
-        value = super()._playout(world, arm, seat)
-        entry = self.tally.setdefault(arm, [0.0, 0])
-        entry[0] += value
-        entry[1] += 1
-        return value
 
     def _foresee(self, view, state, action, plans):
         """What the table will show after `action` if nothing random happens, and
