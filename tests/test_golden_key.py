@@ -1062,3 +1062,31 @@ def test_gk17_a_die_may_join_your_flicked_die_on_the_reroll_card():
     assert "move red0 r1c1" in moves(state)
     state.apply("move red0 r1c1")
     assert state.view(None)["cells"][4]["dice"] == ["red1", "red0"]
+
+
+# ---- the board's geometry, built anew (GK-4, GK-5) --------------------------------------
+
+@pytest.mark.parametrize("rows", [3, 4])
+def test_the_geometry_names_every_cell_and_links_only_orthogonal_neighbours(rows):
+    from royaltable.games.golden_key.rules import COLS, FACTION, Geometry
+    geo = Geometry(rows)
+    assert geo.rows == rows and geo.cells == rows * COLS
+    assert geo.names == [f"r{r}c{c}" for r in range(rows) for c in range(COLS)]
+    assert all(geo.index[name] == i for i, name in enumerate(geo.names))
+    assert geo.parse("red") == FACTION[0] and geo.parse("blue") == FACTION[1]
+    assert geo.parse("r0c0") == 0 and geo.parse("r9c9") is None
+    assert geo.place_name(FACTION[0]) == "red" and geo.place_name(FACTION[1]) == "blue"
+    assert geo.place_name(COLS + 1) == "r1c1"
+    for i in range(geo.cells):
+        r, c = divmod(i, COLS)
+        expected = {(r + dr) * COLS + (c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                    if 0 <= r + dr < rows and 0 <= c + dc < COLS}
+        assert geo.neighbours[i] == [n for n in geo.neighbours[i] if n in expected]
+        assert set(geo.neighbours[i]) == expected           # no wrapping around an edge
+    # Order matters to the tables and the bots: up, down, left, right.
+    assert geo.neighbours[COLS + 1] == [1, 2 * COLS + 1, COLS, COLS + 2]
+    last = rows - 1
+    assert geo.faction_beside == [FACTION[0] if i < COLS else FACTION[1] if i // COLS == last else None
+                                  for i in range(geo.cells)]
+    assert geo.row_of_faction == {FACTION[0]: list(range(COLS)),
+                                  FACTION[1]: [last * COLS + c for c in range(COLS)]}
