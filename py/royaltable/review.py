@@ -1,0 +1,185 @@
+"""A review of a finished game: every decision of the chosen seats, graded by the
+strong player looking again from that seat's view at that moment.
+
+    from royaltable import review
+
+    done = review.review(record, seats=[0])        # all at once
+    steps = review.reviewer(record, seats=[0])     # or in slices: yields progress in [0, 1]
+    ...                                            # next(steps) until StopIteration
+    done.mistakes()                                # the biggest chances lost, biggest first
+    review.Review.from_dict(done.to_dict())        # kept with the game in the library
+
+A decision is graded by the chance it lost: the strong player's search is run
+from the deciding seat's view (never the true game, so two games behind one view
+grade the same), with the move actually played always among those searched; the
+estimated chance to win after the best move minus that after the played move
+gives the grade. Chances come from the search's values through the game's model
+(`Model.chance`, the calibration fitted in the bench).
+
+Pure Python, no UI: the page runs `reviewer` a few milliseconds at a time.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from . import registry
+
+GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
+# Chance lost (best's chance minus the played move's) below each bound -> that
+# grade; at or above the last bound: blunder.
+BOUNDS = (0.02, 0.05, 0.10, 0.20)
+# Grades that count as a mistake of some size (shown in the list to jump to).
+FLAWED = frozenset(GRADES[2:])
+# How many of the best moves a graded move keeps to show.
+ALTERNATIVES = 3
+# The version of Review.to_dict's layout, so a library can tell an old one.
+FORMAT_VERSION = 1
+
+
+def grade_of(lost: float) -> str:
+    """The grade of a move that lost `lost` chance to win against the best."""
+    for grade, bound in zip(GRADES, BOUNDS):
+        if lost < bound:
+            return grade
+    return GRADES[-1]
+
+
+@dataclass(frozen=True)
+class GradedMove:
+    index: int            # position in record["actions"] of the action graded
+    seat: int
+    played: str           # the action the person took
+    best: str             # what the strong player would have played
+    chance_played: float  # estimated chance to win the game after the played move
+    chance_best: float
+    lost: float           # max(0, chance_best - chance_played)
+    grade: str            # one of GRADES
+    alternatives: tuple[tuple[str, float], ...]   # the best few (action, chance), best first
+
+    def to_dict(self) -> dict:
+        return {"index": self.index, "seat": self.seat, "played": self.played,
+                "best": self.best, "chance_played": self.chance_played,
+                "chance_best": self.chance_best, "lost": self.lost, "grade": self.grade,
+                "alternatives": [[action, chance] for action, chance in self.alternatives]}
+
+    @classmethod
+    def from_dict(cls, data) -> "GradedMove":
+        where = "a graded move"
+        _require(isinstance(data, dict), f"{where} is not an object: {data!r:.60}")
+        index = _count(data, "index", where)
+        where = f"the graded move at action {index}"
+        seat = _count(data, "seat", where)
+        played, best = _text(data, "played", where), _text(data, "best", where)
+        chance_played = _chance(data, "chance_played", where)
+        chance_best = _chance(data, "chance_best", where)
+        lost = _chance(data, "lost", where)
+        _require(math.isclose(lost, max(0.0, chance_best - chance_played), abs_tol=1e-9),
+                 f"{where}: lost {lost} is not chance_best - chance_played")
+        grade = data.get("grade")
+        _require(grade in GRADES, f"{where}: grade {grade!r} is not one of {', '.join(GRADES)}")
+        _require(grade == grade_of(lost), f"{where}: grade {grade!r} does not fit a loss of {lost}")
+        rows = data.get("alternatives")
+        _require(isinstance(rows, list) and rows, f"{where}: alternatives must be a non-empty list")
+        alternatives = []
+        for row in rows:
+            _require(isinstance(row, (list, tuple)) and len(row) == 2 and isinstance(row[0], str)
+                     and _is_chance(row[1]), f"{where}: bad alternative {row!r:.60}")
+            alternatives.append((row[0], float(row[1])))
+        return cls(index, seat, played, best, chance_played, chance_best, lost, grade,
+                   tuple(alternatives))
+
+
+@dataclass(frozen=True)
+class Review:
+    game: str
+    seats: tuple[int, ...]             # the seats graded
+    moves: tuple[GradedMove, ...]      # in game order
+    # (action index, every seat's estimated chance to win before that action; None
+    # for a seat the review did not estimate there), in game order, ending with the
+    # result (1.0 / winners' count for each winner, 0 for the others)
+    curve: tuple[tuple[int, tuple[float | None, ...]], ...]
+    playouts: int                      # the budget each decision was searched with
+
+    def mistakes(self, n: int = 5) -> list[GradedMove]:
+        """The `n` moves that lost the most chance, biggest first (ties: the
+        earlier first), inaccuracies or worse only."""
+        flawed = [move for move in self.moves if move.grade in FLAWED]
+        flawed.sort(key=lambda move: (-move.lost, move.index))
+        return flawed[:max(0, n)]
+
+    def to_dict(self) -> dict:
+        return {"version": FORMAT_VERSION, "game": self.game, "seats": list(self.seats),
+                "moves": [move.to_dict() for move in self.moves],
+                "curve": [[index, list(chances)] for index, chances in self.curve],
+                "playouts": self.playouts}
+
+    @classmethod
+    def from_dict(cls, data) -> "Review":
+        """The review `to_dict` wrote; ValueError (saying what is wrong) for
+        anything else, so a damaged library entry is refused, not half read."""
+        _require(isinstance(data, dict), f"a review is an object, not {type(data).__name__}")
+        version = data.get("version")
+        _require(version == FORMAT_VERSION,
+                 f"a review of version {version!r} cannot be read (this app reads {FORMAT_VERSION})")
+        game = data.get("game")
+        _require(isinstance(game, str) and game in registry.ids(), f"a review of unknown game {game!r}")
+        seats = data.get("seats")
+        _require(isinstance(seats, list) and all(_is_count(s) for s in seats)
+                 and len(set(seats)) == len(seats), f"the review's seats {seats!r:.60} are not distinct seat numbers")
+        playouts = data.get("playouts")
+        _require(_is_count(playouts) and playouts >= 1, f"the review's budget {playouts!r} is not a positive count")
+        rows = data.get("moves")
+        _require(isinstance(rows, list), "the review's moves must be a list")
+        moves = tuple(GradedMove.from_dict(row) for row in rows)
+        indexes = [move.index for move in moves]
+        _require(indexes == sorted(set(indexes)), "the review's moves are not in game order, once each")
+        _require(all(move.seat in seats for move in moves), "a graded move is by a seat the review did not grade")
+        rows = data.get("curve")
+        _require(isinstance(rows, list) and rows, "the review's curve must be a non-empty list")
+        curve = []
+        width = None
+        for row in rows:
+            _require(isinstance(row, (list, tuple)) and len(row) == 2 and _is_count(row[0])
+                     and isinstance(row[1], (list, tuple)) and row[1]
+                     and all(c is None or _is_chance(c) for c in row[1]),
+                     f"bad point of the review's curve: {row!r:.60}")
+            width = len(row[1]) if width is None else width
+            _require(len(row[1]) == width, "the review's curve has points of different widths")
+            curve.append((row[0], tuple(None if c is None else float(c) for c in row[1])))
+        points = [index for index, _ in curve]
+        _require(points == sorted(points), "the review's curve is not in game order")
+        _require(all(seat < width for seat in seats), "a graded seat is not at the table of the curve")
+        return cls(game, tuple(seats), moves, tuple(curve), playouts)
+
+
+def _require(ok: bool, message: str) -> None:
+    if not ok:
+        raise ValueError(message)
+
+
+def _is_count(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _is_chance(value) -> bool:
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value) and 0.0 <= value <= 1.0)
+
+
+def _count(data: dict, key: str, where: str) -> int:
+    value = data.get(key)
+    _require(_is_count(value), f"{where}: {key} {value!r} is not a whole number >= 0")
+    return value
+
+
+def _text(data: dict, key: str, where: str) -> str:
+    value = data.get(key)
+    _require(isinstance(value, str) and value, f"{where}: {key} {value!r} is not an action")
+    return value
+
+
+def _chance(data: dict, key: str, where: str) -> float:
+    value = data.get(key)
+    _require(_is_chance(value), f"{where}: {key} {value!r} is not a chance between 0 and 1")
+    return float(value)
