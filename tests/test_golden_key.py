@@ -191,6 +191,19 @@ def test_gk5_orthogonal_moves_only_no_wrapping():
     refused(state, "move red0 r3c1", "edge.*GK-5")
 
 
+def test_gk5_each_kind_of_wrong_step_is_named_for_what_it_is():
+    """Diagonal, across the edge and too far are three different refusals."""
+    state = position(dice(red0=("r0c0", 1)))
+    refused(state, "move red0 r1c2", "r1c2 is not next to r0c0.*GK-5")   # one row, two columns
+    refused(state, "move red0 r2c1", "not next to.*GK-5")                 # two rows, one column
+    refused(state, "move red0 r0c0", "must leave r0c0.*GK-9")
+    state = position(dice(red0=("r0c1", 1)))
+    refused(state, "move red0 r1c2", "r0c1 to r1c2 is diagonal.*GK-5")
+    state = position(dice(red0=("r1c1", 1)))
+    refused(state, "move red0 r2c2", "diagonal.*GK-5")
+    refused(state, "move red0 r0c0", "diagonal.*GK-5")
+
+
 # ---- setup --------------------------------------------------------------------------------
 
 def test_gk6_each_player_places_the_rolled_dice_on_two_of_three_spots():
@@ -206,7 +219,18 @@ def test_gk6_each_player_places_the_rolled_dice_on_two_of_three_spots():
     refused(state, f"move {colour}0 r0c0", "GK-6")
     state.apply(f"place {colour}0 {colour}:2")
     assert state.legal_actions() == [f"place {colour}1 {colour}:0", f"place {colour}1 {colour}:1"]
-    refused(state, f"place {colour}1 {colour}:2", "taken.*GK-6")
+    refused(state, f"place {colour}1 {colour}:2", f"{colour}:2 is taken.*GK-6")
+    refused(state, f"place {colour}0 {colour}:1", f"{colour}0 is already placed.*GK-6")
+    refused(state, f"place {colour}1", "place a die like.*GK-6")
+    refused(state, f"place {colour}1 {colour}:3", "three entry spots.*GK-4")
+    state.apply(f"place {colour}1 {colour}:1")
+    refused(state.clone(), f"place {other}1 {other}:1", "place .*0 first")
+    state = GAME.new(2, seed=4)
+    state.apply(f"place {colour}0 {colour}:1")
+    refused(state, f"place {colour}1 {colour}:1", f"{colour}:1 is taken.*GK-6")
+    state.apply(f"place {colour}1 {colour}:2")
+    state = GAME.new(2, seed=4)
+    state.apply(f"place {colour}0 {colour}:2")
     state.apply(f"place {colour}1 {colour}:0")
     assert state.current == 1 - first and state.phase == "place"
     state.apply(f"place {other}0 {other}:1")
