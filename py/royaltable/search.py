@@ -34,8 +34,8 @@ The search is driven only through the rules contract (`current`, `over`,
     bot.ranked(view, legal)          # [(action, estimated value), ...], best first
     bot.search(view, legal)          # a SearchResult: every candidate's value and play-outs
 
-`search_steps` is the same search as a generator that pauses after every sampled
-world, for a page that must keep answering taps while it thinks (a game review).
+`search_steps` is the same search as a generator that pauses after every play-out,
+for a page that must keep answering taps while it thinks (a game review).
 
 The budget is counted in play-outs, never in time, so a bot is deterministic for
 its seed. The play-outs apply actions with `_apply` (no legality check, no record):
@@ -193,8 +193,8 @@ class SearchBot(Bot):
 
     def search_steps(self, view: dict, legal: list[str], include: str | None = None
                      ) -> Generator[None, None, SearchResult]:
-        """The search as a generator that pauses after every sampled world (so a
-        page can run it between frames); its return value is the `SearchResult`.
+        """The search as a generator that pauses after every play-out (so a page
+        can run it between frames); its return value is the `SearchResult`.
         Actions dropped early rank below those that stayed longer; a forced move
         is not searched (value None). `include`: a legal action to search even if
         the model would not offer it (a review grading the move a person made)."""
@@ -234,9 +234,9 @@ class SearchBot(Bot):
                     totals[arm] += values[seat]
                     sums[arm] = [a + b for a, b in zip(sums[arm], values)] if sums[arm] else list(values)
                     counts[arm] += 1
+                    self.spent += 1
+                    yield               # a pause after every play-out: a world of many moves is long
                 world = None
-                self.spent += len(alive)
-                yield
                 if self.out_of_steps():
                     break                   # rank on the worlds played so far
             # Every arm still in play has seen the same worlds: compare totals.
