@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime
 
-from . import rules_page, saves
+from . import rules_page, saves, teacher
 from .collection import COLLECTION, GAMES, playable
 from .html import button, esc
 from .i18n import Translator, default_lang, default_names, load_game, shown_names
@@ -779,7 +779,7 @@ class App:
         elif match.state.over:
             body = self.render_result(ctx, view) + body
         if match.hint:
-            body = _mark_hint(body, match.hint)
+            body = teacher.after_hint(_mark_hint(body, match.hint), teacher.panel(match, t, view), t)
         body = self.render_peek(match, ctx.names) + body
         side = match.table.side(view, ctx) + self.render_log(match)
         viewer = "" if match.viewer is None else str(match.viewer)

@@ -22,6 +22,7 @@ from .tables import holds_secrets, table_for
 
 SPEEDS = {"slow": 1.8, "normal": 1.0, "fast": 0.35}   # how fast computer moves are shown
 SUMMARY, LINGER = "summary", "linger"
+ADVICE_SHOWN = 3                                       # moves a suggestion compares in words
 
 
 class Match:
@@ -55,6 +56,8 @@ class Match:
         self.interlude: str | None = None
         self.selection: list[int] = []
         self.hint: str | None = None
+        self.suggestion = None                 # the strong player's SearchResult behind the hint
+        self.advice: list[tuple[str, float]] = []   # its best moves searched, with their chances
 
     def replay(self, actions: list[str]) -> None:
         for action in actions:
@@ -224,6 +227,7 @@ class Match:
         self.log.extend(self.table.describe(before, action, seat, after, forced))
         self.selection = []
         self.hint = None
+        self.suggestion, self.advice = None, []
         if not self.lone and not forced and not self.is_bot(seat) and seat != self.holder:
             self.holder = None                 # the tablet went round for a decision in the open
         if self.table.pause_after(before, after):
@@ -272,7 +276,15 @@ class Match:
         return self.viewer == seat or not holds_secrets(self._public, self.state.view(seat))
 
     def suggest(self) -> None:
-        """The strong computer player's choice for that person: highlighted, never played."""
+        """The strong computer player's choice for that person: highlighted, never
+        played; with it (`advice`) the best few moves it searched, its choice first,
+        each with the chance to win its search estimates, all from that seat's view."""
         if self.can_suggest():
             seat = self.actor()
-            self.hint = self.bot("strong").choose(self.state.view(seat), self.state.legal_actions())
+            bot = self.bot("strong")
+            found = self.suggestion = bot.search(self.state.view(seat), self.state.legal_actions())
+            self.hint = found.choice
+            searched = [(c.action, bot.model.chance(c.value))
+                        for c in found.candidates if c.value is not None][:ADVICE_SHOWN]
+            # The choice first (the move lit); the runners-up by their chances, as they are read.
+            self.advice = searched[:1] + sorted(searched[1:], key=lambda pair: -pair[1])

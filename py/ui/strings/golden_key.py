@@ -143,6 +143,14 @@ STRINGS: dict[str, tuple[str, str]] = {
     "gk.preview.value": ("着くと{n}", "it will show {n}"),
     "gk.preview.win": ("チップ{n}枚獲得", "wins {n} chip|wins {n} chips"),
 
+    # ---- a move in words (a suggestion names it) ----------------------------------------------
+    "gk.say.move.to": ("{n}のダイスを{to}へ動かす", "Move the {n} to {to}"),
+    "gk.say.move.from": ("{frm}の{n}のダイスを{to}へ動かす", "Move the {n} on {frm} to {to}"),
+    "gk.say.flick.to": ("{owner}の{n}のダイスを{to}へ弾く", "Flick {owner}'s {n} to {to}"),
+    "gk.say.flick_own.to": ("自分の{n}のダイスを{to}へ弾く", "Flick your own {n} to {to}"),
+    "gk.say.roll": ("{n}のダイスをその場で振り直す", "Re-roll the {n} where it stands"),
+    "gk.say.return": ("{n}のダイスを自陣営に戻す（{m}になる）", "Send the {n} home (it becomes {m})"),
+
     # ---- the rescue rules offer (GK-26) ---------------------------------------------------
     "gk.offer.title": ("手詰まり？ 救済ルールの提案", "Stuck? Rescue rules"),
     "gk.offer.why.repeat": ("同じ局面が3回目になりました。", "The same position has come up a third time."),

@@ -58,6 +58,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "kk.lowest_wins": ("合計失点が一番少ない人の勝ち", "Lowest total wins"),
     "kk.showdown.choice.declare": ("宣言", "declared"),
     "kk.showdown.choice.pass": ("パス", "passed"),
+    # a move in words (a suggestion names it)
+    "kk.say.discard": ("{cards}を捨てる", "Discard {cards}"),
+    "kk.say.and": ("{rest}と{last}", "{rest} and {last}"),
+    "kk.say.play": ("{card}を出す", "Play {card}"),
+    "kk.say.pass": ("パス（宣言しない）", "Pass (do not declare)"),
     "kk.log.deal": ("第{n}回：{name}がディーラー", "Round {n}: {name} deals"),
     "kk.log.discard": ("{name}が{n}枚捨てた", "{name} discarded {n} card|{name} discarded {n} cards"),
     "kk.log.keep": ("{name}は捨てなかった", "{name} kept all cards"),

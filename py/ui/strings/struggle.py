@@ -148,6 +148,15 @@ STRINGS: dict[str, tuple[str, str]] = {
     "st.promise.promise-4": ("この借りは必ず返す", "I owe you one"),
     "st.promise.quoted": ("約束：「{text}」", "Promise: “{text}”"),
 
+    # a move in words (a suggestion names it)
+    "st.say.lead": ("{card}を表向きに出す", "Lead {card} face up"),
+    "st.say.choose": ("{card}を裏向きに出す", "Play {card} face down"),
+    "st.say.knight": ("{card}を騎士に添える", "Add {card} to the Knight"),
+    "st.say.offer": ("申し出る：{use}", "Make an offer: {use}"),
+    "st.say.gold": ("{n}ゴールドを出す", "Offer {n} gold"),
+    "st.say.accept": ("{name}の申し出を受ける（+{gold}ゴールド、{use}）", "Accept {name}'s offer (+{gold} gold, {use})"),
+    "st.say.use": ("自分で使う：{use}", "Use it yourself: {use}"),
+
     # ---- the hand -----------------------------------------------------------------
     "st.hand": ("{name}の手札", "{name}'s hand"),
     "st.hand.lead": ("先手です：表向きに出す札をタップ", "You lead: tap a card to play it face up"),

@@ -109,6 +109,16 @@ STRINGS: dict[str, tuple[str, str]] = {
                       "{name}'s Butler: choosing a card to swap with {other}'s {card}"),
     "wh.doing.return": ("{name}の衛兵：手札に戻すカードを選んでいます", "{name}'s Guard: choosing a card to take back"),
     "wh.doing.over": ("ゲーム終了", "Game over"),
+    # a move in words (a suggestion names it)
+    "wh.say.play": ("{card}を出す", "Play the {card}"),
+    "wh.say.next": ("{name}を次の手番にする", "{name} plays next"),
+    "wh.say.target": ("{name}と交換する", "Exchange with {name}"),
+    "wh.say.count": ("{n}枚ずつ交換する", "Exchange {n} card each way|Exchange {n} cards each way"),
+    "wh.say.give": ("{card}を渡す", "Give the {card}"),
+    "wh.say.discard": ("{card}を裏向きに捨てる", "Discard the {card} face down"),
+    "wh.say.swap": ("{owner}の{card}を入れ替える", "Swap {owner}'s {card}"),
+    "wh.say.with": ("{owner}の{card}と入れ替える", "Swap it with {owner}'s {card}"),
+    "wh.say.return": ("{card}を手札に戻す", "Take the {card} back"),
     # the court
     "wh.starter": ("親", "Starter"),
     "wh.hand_count": ("手札{n}枚", "{n} card|{n} cards"),

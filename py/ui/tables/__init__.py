@@ -68,6 +68,13 @@ class Table:
         as ("tr", key), so the log reads right in either language."""
         raise NotImplementedError
 
+    def move_words(self, view: dict, action: str, t, names: list[str]) -> str:
+        """A legal action of the seat deciding in `view` in a player's words, short,
+        as a suggestion names it ("Play Mask", "Discard Mask and 4", "Take the
+        Jester", "Offer 3 gold"): from that seat's view, never more than it shows;
+        `names` are the seats' names as drawn. Every action kind has words."""
+        raise NotImplementedError
+
     # ---- pace and privacy ---------------------------------------------------------
     def auto_play(self, view: dict, legal: list[str]) -> bool:
         """True when a person's only legal move is a formality the app plays for

@@ -104,6 +104,21 @@ class CourtTable(Table):
             lines.append(("ct.log.round", {"n": after["round"], "name": ("seat", after["start_player"])}))
         return lines
 
+    def move_words(self, view, action, t, names):
+        verb, _, arg = action.partition(" ")
+        pending = view["pending"]
+        if verb == "roll":
+            return t("ct.roll", n=len(view["dice"]["active"]))
+        if action == "aside all":
+            return t("ct.say.aside_all", dice=" ".join(map(str, sorted(view["dice"]["active"]))))
+        if verb in ("aside", "value"):
+            return t(f"ct.say.{verb}", n=arg)
+        if verb in ("use", "take"):
+            return t(f"ct.say.{verb}", card=name(arg, t))
+        if verb in ("pick", "confirm", "cancel"):
+            return t(f"ct.say.{verb}", n=arg, card=name(pending["card"], t))
+        return t({"done": "ct.done", "pass": "ct.pass"}[verb])
+
     # ---- the table ----------------------------------------------------------------
     def render(self, view, ctx):
         return (f'<section class="ct" aria-label="{esc(ctx.t("game.court"))}">'

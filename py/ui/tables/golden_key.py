@@ -296,6 +296,34 @@ class GoldenKeyTable(Table):
             lines.append(("gk.log.limit", {"n": after["turn_limit"]}))
         return lines
 
+    def move_words(self, view, action, t, names):
+        verb, *args = action.split()
+        dice = view["dice"]
+        if verb in ("reroll", "end", "pass"):
+            return t("gk.do." + verb)
+        if verb == "keep":
+            return t("gk.do.keep", n=dice[view["reroll"]["die"]]["value"])
+        if verb in ("propose", "accept"):
+            return t(f"gk.offer.{verb}", rule=args[0] if args else view["offer"]["rule"])
+        if verb in ("decline", "refuse"):
+            return t("gk.offer." + verb)
+        die = dice[args[0]]
+        n = die["value"]
+        if verb == "place":
+            return t("gk.tap.place", n=n, spot=int(args[1].partition(":")[2]) + 1)
+        if verb in ("roll", "return"):
+            return t(f"gk.say.{verb}", n=n, m=n % 6 + 1)
+        to = t(place_param(args[1], view)[1])
+        if verb == "flick":
+            if die["owner"] == view["current"]:
+                return t("gk.say.flick_own.to", n=n, to=to)
+            return t("gk.say.flick.to", owner=names[die["owner"]], n=n, to=to)
+        # "move": the die named by its place too when both of the player's dice show the same
+        twins = [d for name, d in dice.items() if name != args[0] and d["owner"] == die["owner"] and d["value"] == n]
+        if twins:
+            return t("gk.say.move.from", n=n, to=to, frm=t(place_param(die["at"], view)[1]))
+        return t("gk.say.move.to", n=n, to=to)
+
     # ---- drawing -------------------------------------------------------------------
     def render(self, view, ctx):
         lay = Layout(view, ctx)

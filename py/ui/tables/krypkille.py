@@ -155,6 +155,16 @@ class KrypkilleTable(Table):
                 lines.append(("kk.log.deal", {"n": after["round"], "name": ("seat", after["dealer"])}))
         return lines
 
+    def move_words(self, view, action, t, names):
+        verb, *cards = action.split()
+        if verb == "discard":
+            labels = [card_label(c, t) for c in cards]
+            listed = labels[0] if len(labels) == 1 else t("kk.say.and", rest=t.join(labels[:-1]), last=labels[-1])
+            return t("kk.say.discard", cards=listed)
+        if verb == "play":
+            return t("kk.say.play", card=card_label(cards[0], t))
+        return t({"keep": "kk.keep_all", "declare": "kk.declare", "pass": "kk.say.pass"}[verb])
+
     # ---- the table ----------------------------------------------------------------
     def render(self, view, ctx):
         parts = [self._status(view, ctx), self._seats(view, ctx), self._centre(view, ctx),

@@ -8,6 +8,8 @@ a card from one's hand (the lead, the face-down choice, the Knight's second
 card) is private."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from royaltable.games.struggle.rules import CHARACTERS, ROUNDS
 
 from ..html import button, esc, tappable
@@ -321,6 +323,30 @@ class StruggleTable(Table):
         if ended:
             lines.extend(round_end_lines(after["history"][-1], after))
         return lines
+
+    def move_words(self, view, action, t, names):
+        verb, _, arg = action.partition(" ")
+        phase = view["phase"]
+        words_of = SimpleNamespace(t=t, names=names)      # what use_words reads of a ctx
+        if verb == "play":
+            return t(f"st.say.{phase}", card=t(f"st.cardname.{power_of(arg)}"))
+        if verb == "knight" and phase == "knight":
+            return t("st.say.knight", card=t(f"st.cardname.{power_of(arg)}"))
+        if verb == "offer":
+            return t("st.say.offer", use=use_words(arg, view, words_of))
+        if verb == "gold":
+            return t("st.say.gold", n=int(arg))
+        if action in PROMISES:
+            return t("st.promise.quoted", text=t("st.promise." + action))
+        if action == "no-promise":
+            return t("st.no_promise")
+        if action == "pass":
+            return t("st.no_offer" if phase == "offer" else "st.not_use")
+        if verb == "accept":
+            offer = next(o for o in view["turn"]["offers"] if o["seat"] == int(arg))
+            return t("st.say.accept", name=names[offer["seat"]], gold=offer["gold"],
+                     use=use_words(offer["use"], view, words_of))
+        return t("st.say.use", use=use_words(action, view, words_of))
 
     # ---- the table ------------------------------------------------------------------
     def render(self, view, ctx):

@@ -301,6 +301,16 @@ class WhispersTable(Table):
             return ("wh.log.end_a", {"name": ("seat", seat)})
         return ("wh.log.end_b", {"name": ("seat", seat), "n": summary["points"][seat]})
 
+    def move_words(self, view, action, t, names):
+        verb, *args = action.split()
+        if verb in ("next", "target"):
+            return t(f"wh.say.{verb}", name=names[int(args[0])])
+        if verb == "count":
+            return t("wh.say.count", n=int(args[0]))
+        if verb in ("swap", "with"):
+            return t(f"wh.say.{verb}", owner=names[int(args[0])], card=t("wh.card." + args[1]))
+        return t(f"wh.say.{verb}", card=t("wh.card." + args[0]))
+
     # ---- the table ----------------------------------------------------------------
     def render(self, view, ctx):
         return (f'<section class="wh" aria-label="{esc(ctx.t("game.whispers"))}">'
