@@ -20,10 +20,14 @@ Pure Python, no UI: the page runs `reviewer` a few milliseconds at a time.
 """
 from __future__ import annotations
 
+import copy
 import math
+import random
+from collections.abc import Generator
 from dataclasses import dataclass
 
 from . import registry
+from .core import IllegalAction
 
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 # Chance lost (best's chance minus the played move's) below each bound -> that
@@ -183,3 +187,204 @@ def _chance(data: dict, key: str, where: str) -> float:
     value = data.get(key)
     _require(_is_chance(value), f"{where}: {key} {value!r} is not a chance between 0 and 1")
     return float(value)
+
+
+# ---- grading a game -------------------------------------------------------------------
+
+# What part of the strong player's own budget a review spends on each decision, per
+# game: a typical game of each is then reviewed in about 30 s in the browser
+# (measured in bench/review.py, bench/RESULTS-review.md).
+BUDGET_SHARE = {"court": 0.25, "krypkille": 0.25, "whispers": 0.25,
+                "golden_key": 0.25, "struggle": 0.25}
+# The replay before the searches yields this often (actions), so that even a long
+# record never holds the page for long.
+REPLAY_SLICE = 40
+
+
+def _start(record: dict):
+    """The game and its state before the first action; ValueError for a record
+    that is not one."""
+    _require(isinstance(record, dict), f"a game record is an object, not {type(record).__name__}")
+    try:
+        game = registry.get(record["game"])
+        state = game.new(record["players"], record["seed"], record["options"])
+        actions = record["actions"]
+    except (KeyError, TypeError) as err:
+        raise ValueError(f"not a game record: missing or bad field {err}") from None
+    _require(isinstance(actions, list) and all(isinstance(a, str) for a in actions),
+             "not a game record: its actions are not a list of actions")
+    return game, state, actions
+
+
+def _seats(seats, players: int) -> tuple[int, ...]:
+    try:
+        chosen = tuple(sorted(set(seats)))
+    except TypeError:
+        raise ValueError(f"the seats to review must be seat numbers, not {seats!r:.60}") from None
+    _require(all(_is_count(s) and s < players for s in chosen),
+             f"the seats to review must be seat numbers from 0 to {players - 1}, not {list(chosen)!r:.60}")
+    return chosen
+
+
+def _play(state, number: int, action: str) -> None:
+    try:
+        state.apply(action)
+    except IllegalAction as err:
+        raise ValueError(f"record does not replay: action {number} ({action!r}): {err}") from None
+
+
+def decisions(record: dict, seats) -> list[int]:
+    """Indexes of the actions the review grades: by one of `seats`, with more than one
+    legal action."""
+    steps = _decisions(record, seats)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value[2]
+
+
+def _decisions(record: dict, seats):
+    """`decisions` in slices (yields None now and then); returns the game, the
+    seats and the indexes."""
+    game, state, actions = _start(record)
+    chosen = _seats(seats, state.players)
+    found = []
+    for index, action in enumerate(actions):
+        if state.over:
+            raise ValueError(f"record does not replay: action {index + 1} ({action!r}) "
+                             "comes after the end of the game")
+        if state.current in chosen and len(state.legal_actions()) > 1:
+            found.append(index)
+        _play(state, index + 1, action)
+        if index % REPLAY_SLICE == REPLAY_SLICE - 1:
+            yield
+    _require(state.over, "only a finished game can be reviewed: this one is not over")
+    return game, chosen, found
+
+
+def own_budget(bot, players: int) -> int:
+    """The play-outs a strong player spends on a move at a table of `players`
+    (King's Struggle's shrinks with the table)."""
+    return getattr(bot, "BUDGET", {}).get(players, bot.playouts)
+
+
+def default_playouts(game_id: str, players: int) -> int:
+    """A review's budget for a decision: a share of the strong player's own."""
+    bot = registry.get(game_id).bots["strong"](seed=0)
+    return max(2, round(own_budget(bot, players) * BUDGET_SHARE.get(game_id, 1.0)))
+
+
+def _decision_seed(seed: int, index: int) -> int:
+    # Each decision's search has its own luck, so its grade does not depend on
+    # which other decisions (or seats) the review grades.
+    return (seed * 1_000_003 + index) % 2**63
+
+
+def reviewer(record: dict, seats, *, playouts: int | None = None, seed: int = 0
+             ) -> Generator[float, None, Review]:
+    """Yields the progress in [0, 1] often (after every sampled world of every search, so
+    a page can run it in slices of a few ms), returns the Review."""
+    _require(playouts is None or (_is_count(playouts) and playouts >= 1),
+             f"a review's budget must be a positive number of play-outs, not {playouts!r}")
+    _require(isinstance(seed, int) and not isinstance(seed, bool), f"a review's seed must be a whole number, not {seed!r}")
+    scan = _decisions(record, seats)
+    while True:
+        try:
+            next(scan)
+        except StopIteration as done:
+            game, chosen, indexes = done.value
+            break
+        yield 0.0
+    _, state, actions = _start(record)
+    players = state.players
+    bot = game.bots["strong"](seed=seed)
+    budget = playouts or default_playouts(game.id, players)
+    bot.playouts = budget
+    moves: list[GradedMove] = []
+    curve: list[tuple[int, tuple[float | None, ...]]] = []
+    total = len(indexes)
+    done_count = 0
+    position = 0
+    for index in indexes:
+        for action in actions[position:index]:
+            state.apply(action)         # replayed once already: known to be legal
+        position = index
+        seat = state.current
+        played = actions[index]
+        view = copy.deepcopy(state.view(seat))     # the search must not touch the game
+        legal = state.legal_actions()
+        searched = yield from _search(bot, view, legal, played, _decision_seed(seed, index),
+                                      done_count, total)
+        move = _graded(bot.model, index, seat, played, searched)
+        moves.append(move)
+        chances: list[float | None] = [None] * players
+        chances[seat] = move.chance_best
+        if players == 2:
+            chances[1 - seat] = 1.0 - move.chance_best
+        curve.append((index, tuple(chances)))
+        done_count += 1
+        yield done_count / total
+    for action in actions[position:]:
+        state.apply(action)
+    winners = state.result()["winners"]
+    curve.append((len(actions), tuple(1.0 / len(winners) if s in winners else 0.0
+                                      for s in range(players))))
+    if not total:
+        yield 1.0
+    return Review(game.id, chosen, tuple(moves), tuple(curve), budget)
+
+
+def _search(bot, view: dict, legal: list[str], played: str, seed: int, done: int, total: int):
+    """The strong player's search of one decision, the played move searched too;
+    yields the review's progress after every world."""
+    bot.rng = random.Random(seed)
+    result = yield from _steps(bot, view, legal, played, done, total)
+    if all(c.value is None for c in result.candidates):
+        # The model saw nothing to tell apart (one move it would offer) and the
+        # person played that move: search it against another legal move, so the
+        # played move gets a chance of its own.
+        other = next(a for a in legal if a != played)
+        bot.rng = random.Random(seed)
+        result = yield from _steps(bot, view, legal, other, done, total)
+        if result.candidate(played).value is None:
+            raise AssertionError("the search left the played move unsearched")
+    return result
+
+
+def _steps(bot, view, legal, include, done, total):
+    steps = bot.search_steps(view, legal, include=include)
+    budget = max(1, bot.playouts)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as finished:
+            return finished.value
+        yield (done + min(1.0, bot.spent / budget) * 0.999) / total
+
+
+def _graded(model, index: int, seat: int, played: str, result) -> GradedMove:
+    searched = [(c.action, model.chance(c.value)) for c in result.candidates if c.value is not None]
+    chance = dict(searched)
+    best = result.choice
+    chance_best = chance[best]
+    # A played move left unsearched although others were searched could only be one
+    # dropped before any play-out: rank it with the worst.
+    chance_played = chance.get(played, min(chance.values()))
+    lost = max(0.0, chance_best - chance_played)
+    # The search's choice first, then the others by their chance (a move dropped
+    # early may have a lucky mean, but a list read by a player should go down).
+    others = sorted((row for row in searched if row[0] != best), key=lambda row: -row[1])
+    alternatives = ((best, chance_best), *others[:ALTERNATIVES - 1])
+    return GradedMove(index, seat, played, best, chance_played, chance_best, lost,
+                      grade_of(lost), alternatives)
+
+
+def review(record: dict, seats, **kw) -> Review:
+    """The same as `reviewer`, all at once."""
+    steps = reviewer(record, seats, **kw)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
