@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from table_driver import new_game, shortest_options
+from test_access import axe
 from test_text_fit import MISFITS, play
 
 SIZES = ((1024, 768), (768, 1024))
@@ -26,6 +27,7 @@ def look(w, page, lang: str) -> None:
     assert all(CHANCE[lang].search(line) for line in lines), lines
     assert FIRST_LINE[lang] in lines[0]
     assert HINT_LINE[lang] in page.evaluate(BEFORE_PANEL)
+    assert axe(page, f"the suggestion's reasons in {lang}") == []
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
