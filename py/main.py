@@ -95,12 +95,21 @@ try:
     pace = max(0.0, float(py_value(params.get("pace")) or 1))
 except ValueError:
     pace = 1.0
+# ?review=8 searches each decision of a review with 8 play-outs (the tests' quick review).
+review_param = py_value(params.get("review"))
+try:
+    review_playouts = max(1, int(review_param)) if review_param else None
+except ValueError:
+    review_playouts = None
 await window.royalStore.ready          # the library, read once before the first draw
 app = App(storage=LocalStorage(), browser_langs=[str(x) for x in (py_value(window.navigator.languages) or [])],
           pace=pace, store=BrowserStore(window.royalStore),
-          tz_offset_min=int(window.Date.new().getTimezoneOffset()))
+          tz_offset_min=int(window.Date.new().getTimezoneOffset()), review_playouts=review_playouts)
 guard = TapGuard(scale=min(pace, 1.0))
-page = {"timer": None, "html": None, "screen": None, "step_ms": 0.0, "keyboard": False}
+page = {"timer": None, "html": None, "screen": None, "step_ms": 0.0, "keyboard": False,
+        "review_timer": None, "review_shown": 0.0}
+REVIEW_SLICE_MS = 30       # a review's work between two chances for the page to answer a tap
+REVIEW_REDRAW_MS = 250     # how often its progress bar moves
 
 
 def now() -> float:
@@ -134,6 +143,7 @@ def draw(cause="", x=0.0, y=0.0):
     document.documentElement.lang = app.t.lang
     run_effects()
     schedule()
+    schedule_review()
 
 
 def run_effects():
@@ -162,6 +172,46 @@ def schedule():
         # A computer's thinking counts as part of its pause.
         page["timer"] = window.setTimeout(tick_proxy, max(0, delay - page["step_ms"]))
     page["step_ms"] = 0.0
+
+
+def schedule_review():
+    """A review asked for runs in slices, each a task of its own, so taps and the
+    computers' moves are answered between them."""
+    if app.reviewing is not None and page["review_timer"] is None:
+        page["review_timer"] = window.setTimeout(review_proxy, 0)
+
+
+def review_slice():
+    page["review_timer"] = None
+    started = now()
+    try:
+        while app.review_step() and now() - started < REVIEW_SLICE_MS:
+            pass
+    except Exception as err:
+        app.message = app.t("error.unexpected", reason=f"{type(err).__name__}: {err}")
+        app.cmd_review_cancel("")
+    if app.reviewing is None:          # done (or failed): the review, or the screen as it is
+        draw()
+        return
+    if now() - page["review_shown"] >= REVIEW_REDRAW_MS:
+        page["review_shown"] = now()
+        show_review_progress()
+    schedule_review()
+
+
+def show_review_progress():
+    """Moves the progress bar in place: a whole redraw would replace the element
+    under a finger that is just tapping something else."""
+    progress = app.review_progress()
+    box = py_value(root.querySelector("[data-review-progress]"))
+    if progress is None or box is None:
+        return
+    percent = round(progress * 100)
+    bar = box.querySelector("[role=progressbar]")
+    bar.setAttribute("aria-valuenow", str(percent))
+    bar.setAttribute("aria-valuetext", app.t("review.percent", n=percent))
+    box.querySelector(".review-bar-fill").style.width = f"{percent}%"
+    box.querySelector(".review-progress-num").textContent = f"{percent} %"
 
 
 def tick():
@@ -362,6 +412,7 @@ def on_popstate(event):
 
 
 tick_proxy = create_proxy(tick)
+review_proxy = create_proxy(review_slice)
 root.addEventListener("click", create_proxy(on_click))
 root.addEventListener("input", create_proxy(on_input))
 root.addEventListener("change", create_proxy(on_change))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime
 
-from . import rules_page, saves, teacher
+from . import review_screen, rules_page, saves, teacher
 from .collection import COLLECTION, GAMES, playable
 from .html import button, esc
 from .i18n import Translator, default_lang, default_names, load_game, shown_names
@@ -57,7 +57,7 @@ class Ctx:
 
 class App:
     def __init__(self, lang: str | None = None, pace: float = 1.0, storage=None, browser_langs=(),
-                 store=None, tz_offset_min: int = 0):
+                 store=None, tz_offset_min: int = 0, review_playouts: int | None = None):
         self.storage = storage if storage is not None else MemoryStorage()
         self.store = store if store is not None else MemoryStore()
         self.store.listener = self
@@ -86,6 +86,10 @@ class App:
         self.message: str | None = None
         self.confirm: str | None = None          # "quit" or "leave": a question over the table
         self._told: tuple | None = None          # (match, log length) already announced
+        # The review running now (one at a time), advanced by main.py between frames:
+        # {"id": library id, "seats", "record", "steps": generator, "progress", "from": screen}.
+        self.reviewing: dict | None = None
+        self.review_playouts = review_playouts   # None: the strong player's own budget (tests: less)
 
     # ---- commands -----------------------------------------------------------
     def handle(self, cmd: str, arg: str = "") -> None:
@@ -307,7 +311,12 @@ class App:
         """Called after every change: a game in progress survives any reload (a
         finished one stays too, in the history, for a replay)."""
         if self.match and self.game_id and not self.lost:
-            self.library.write(self.game_id, saves.dump_state(self.match.seats, self.match.state))
+            self.library.write(self.game_id, saves.dump_state(self.match.seats, self.match.state,
+                                                              self._kept_review(self.game_id)))
+
+    def _kept_review(self, game_id: str) -> dict | None:
+        entry = self.library.get(game_id)
+        return entry.save.review if entry is not None and entry.save is not None else None
 
     def store_event(self, kind: str, id: str = "", ok: bool = False, text: str | None = None,
                     rev: int = 0, problem: str = "") -> None:
@@ -393,7 +402,8 @@ class App:
         except saves.SaveError as err:
             self.message = self.t("library.import.failed", reason=self.t("save." + str(err)))
             return
-        self.library.write(new_id(), saves.dump_state(save.seats, state))
+        review = saves.read_review(save)
+        self.library.write(new_id(), saves.dump_state(save.seats, state, review.to_dict() if review else None))
         self.message = self.t("library.imported", game=self.t("game." + save.record["game"]))
 
     def import_failed(self, reason: str) -> None:
@@ -430,7 +440,16 @@ class App:
         except saves.SaveError as err:
             self.unplayable[arg] = str(err)
             return
-        self._replay_open(save.seats, save.record)
+        self._replay_open(save.seats, save.record, self._review_kept_in(arg, save))
+
+    def _review_kept_in(self, game_id: str, save):
+        """The sound review kept with a game; a damaged one is dropped from its save
+        (the game stays), so that it can be reviewed again."""
+        review = saves.read_review(save)
+        if review is None and save.review is not None:
+            entry = self.library.get(game_id)
+            self.library.write(game_id, saves.with_review(entry.stored.text, None))
+        return review
 
     def cmd_undo(self, arg):
         if self.match:
@@ -440,12 +459,105 @@ class App:
         match = self.match
         if not match or not match.state.over:
             return
-        self._replay_open(match.seats, match.record())
+        review = None
+        entry = self.library.get(self.game_id) if self.game_id else None
+        if entry is not None and entry.save is not None:
+            review = self._review_kept_in(self.game_id, entry.save)
+        self._replay_open(match.seats, match.record(), review)
 
-    def _replay_open(self, seats: list[dict], record: dict) -> None:
-        self.replaying = {"seats": seats, "record": record, "step": 0}
+    def _replay_open(self, seats: list[dict], record: dict, review=None) -> None:
+        self.replaying = {"seats": seats, "record": record, "step": 0, "review": review, "words": {}}
         self._replay_to(0)
         self.screen = "replay"
+
+    def cmd_replay_jump(self, arg):
+        """To just after a move (a mistake in the review's list)."""
+        if self.replaying and arg.isdigit():
+            self._replay_to(min(int(arg), len(self.replaying["record"]["actions"])))
+
+    # ---- the review of a finished game ---------------------------------------------
+    def can_review(self, game_id: str | None) -> bool:
+        """A finished game of the library, with someone who played it in person."""
+        entry = self.library.get(game_id) if game_id else None
+        return (entry is not None and entry.save is not None and entry.save.finished
+                and game_id not in self.unplayable and any(s["kind"] == "human" for s in entry.save.seats))
+
+    def cmd_review(self, arg):
+        """Reviews a finished game (the open one from its result, or one of the
+        library's): every decision of its people graded. It runs in slices
+        (review_step) while the page goes on answering taps."""
+        game_id = arg or self.game_id
+        if self.reviewing is not None or not self.can_review(game_id):
+            return
+        save = self.library.get(game_id).save
+        self.reviewing = {"id": game_id, "seats": save.seats, "record": save.record,
+                          "steps": self._review_steps(game_id), "progress": 0.0, "from": self.screen_key()}
+
+    def _review_steps(self, game_id: str):
+        """The review as small steps; even checking the save and loading the
+        review's code come after the tap's own redraw, so the bar shows at once."""
+        yield 0.0
+        try:
+            save, _ = saves.load_state(self.library.get(game_id).stored.text)
+        except saves.SaveError as err:
+            self.unplayable[game_id] = str(err)
+            return None
+        from royaltable import review
+        yield 0.0
+        people = [seat for seat, s in enumerate(save.seats) if s["kind"] == "human"]
+        return (yield from review.reviewer(save.record, people, playouts=self.review_playouts))
+
+    def cmd_review_cancel(self, arg):
+        """Stops the review; nothing of the game changes."""
+        if self.reviewing is not None:
+            self.reviewing["steps"].close()
+            self.reviewing = None
+
+    def review_step(self) -> bool:
+        """One small step of the running review (main.py calls it for a few ms at
+        a time). False once there is nothing more to do."""
+        job = self.reviewing
+        if job is None:
+            return False
+        try:
+            job["progress"] = max(job["progress"], min(1.0, float(next(job["steps"]))))
+            return True
+        except StopIteration as done:
+            self.reviewing = None
+            if done.value is not None:
+                self._review_done(job, done.value)
+        except Exception as err:      # a review that fails costs the review only
+            self.reviewing = None
+            self.message = self.t("review.failed", reason=f"{type(err).__name__}: {err}")
+        return False
+
+    def review_progress(self) -> float | None:
+        return None if self.reviewing is None else self.reviewing["progress"]
+
+    def _review_done(self, job: dict, result) -> None:
+        """Kept with the game in the library; shown at once if the screen it was
+        asked from is still there."""
+        entry = self.library.get(job["id"])
+        if entry is not None and entry.save is not None and entry.save.record["actions"] == job["record"]["actions"]:
+            self.library.write(job["id"], saves.with_review(entry.stored.text, result.to_dict()))
+        here = self.screen_key()
+        if here == job["from"] and (here == "home" or self.game_id == job["id"]):
+            self._replay_open(job["seats"], job["record"], result)
+
+    def review_control(self, game_id: str) -> str:
+        """The review's button for a finished game, its progress while it runs, or
+        the way to see it once done."""
+        t = self.t
+        if self.reviewing is not None and self.reviewing["id"] == game_id:
+            return review_screen.progress(t, self.reviewing["progress"], game_id)
+        if not self.can_review(game_id):
+            return ""
+        if self._kept_review(game_id) is not None:
+            cmd = "replay" if game_id == self.game_id else "replay_saved"
+            return button(esc(t("review.show")), cmd, "" if cmd == "replay" else game_id)
+        if self.reviewing is not None:
+            return f'<span class="hint review-busy">{esc(t("review.busy"))}</span>'
+        return button(esc(t("review.start")), "review", game_id)
 
     def cmd_replay_step(self, arg):
         if not self.replaying:
@@ -641,7 +753,11 @@ class App:
             if entry.id == self.deleting:
                 actions = self._ask_delete(entry.id)
             else:
+                review = self.review_control(entry.id)
+                if self._kept_review(entry.id) is not None and review.startswith("<button"):
+                    review = ""                     # Replay shows the review already
                 actions = (button(esc(t("replay.open")), "replay_saved", entry.id, cls="btn-primary")
+                           + review
                            + button(esc(t("library.export")), "export", entry.id)
                            + button(esc(t("library.share")), "share", entry.id)
                            + button(esc(t("library.delete")), "delete", entry.id))
@@ -651,6 +767,8 @@ class App:
                 link = (f'<div class="lib-link"><input class="lib-link-url" readonly aria-label="{label}" '
                         f'value="{esc(self.shared[1])}">{button(esc(t("library.copy")), "copy", entry.id)}</div>')
             detail = t("library.result", line=line, when=self.when(entry.stored.updated))
+            if save.review is not None:
+                detail = t("library.size.join").join([detail, t("review.done")])
             rows.append(f'<li class="lib-row" data-entry="{esc(entry.id)}"><div class="lib-crest">{icon(game_id, "crest")}</div>'
                         f'<div class="lib-text"><strong>{esc(t("game." + game_id))}</strong>'
                         f'<span class="lib-detail">{esc(detail)}</span>{link}</div>'
@@ -825,7 +943,12 @@ class App:
                 f'{match.table.result_detail(view, ctx)}'
                 f'<div class="dialog-actions">{button(esc(t("result.again")), "again", cls="btn-primary")}'
                 f'{button(esc(t("replay.open")), "replay")}'
-                f'{button(esc(t("result.home")), "quit", "yes")}</div></section>')
+                f'{button(esc(t("result.home")), "quit", "yes")}</div>'
+                f'{self._result_review()}</section>')
+
+    def _result_review(self) -> str:
+        control = self.review_control(self.game_id) if self.game_id and not self.lost else ""
+        return f'<div class="result-review">{control}</div>' if control else ""
 
     def render_replay(self) -> str:
         t = self.t
@@ -841,12 +964,37 @@ class App:
         ctx = Ctx(t, match, replay=True)
         view = match.state.view(None)
         last = esc(log_line(match.log[-1], t, ctx.names)) if step and match.log else ""
+        review = replaying.get("review")
+        graded = review_screen.graded_at(review, step)
+        grade = ""
+        if graded is not None:
+            line = review_screen.grade_line(t, graded, self._best_words(graded, ctx.names),
+                                            ctx.names[graded.seat], len(review.seats) > 1)
+            grade = (f'<span class="replay-grade grade-{graded.grade}" data-grade="{graded.grade}">'
+                     f'<span aria-hidden="true">· </span>{esc(line)}</span>')
+        panel = (review_screen.panel(t, review, ctx.names, len(replaying["seats"]), total, step)
+                 if review is not None else "")
         return (f'{bar}<div class="replay-bar" role="toolbar">{controls}'
-                f'<span class="replay-step">{esc(t("replay.step", n=step, total=total))}</span>'
-                f'<span class="replay-last">{last}</span></div>'
+                f'<span class="replay-step">{esc(t("replay.step", n=step, total=total))}</span>{grade}'
+                f'<span class="replay-last">{last}</span></div>{panel}'
                 f'<div class="table-layout" data-screen="replay" data-viewer="">'
                 f'<div class="table-main">{match.table.render(view, ctx)}</div>'
                 f'<aside class="table-side">{match.table.side(view, ctx)}{self.render_log(match)}</aside></div>')
+
+    def _best_words(self, move, names: list[str]) -> str:
+        """What the review would have played, in the table's words at that moment
+        (kept per language: the replay redraws often)."""
+        if move.best == move.played:
+            return ""
+        cache = self.replaying["words"]
+        key = (move.index, self.t.lang)
+        if key not in cache:
+            from royaltable import registry
+            record = self.replaying["record"]
+            state = registry.replay(dict(record, actions=record["actions"][:move.index]))
+            table = self.replaying["match"].table
+            cache[key] = review_screen.move_words(table, state, move.seat, move.best, self.t, names, log_line)
+        return cache[key]
 
     def render_log(self, match: Match) -> str:
         t = self.t

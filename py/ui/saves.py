@@ -43,6 +43,7 @@ class Save(NamedTuple):
     rules: int | None = None    # the rules version of its game that wrote it
     digest: str | None = None   # of the position after its last action
     winners: list | None = None # seats, once it is finished (the history shows them)
+    review: object = None       # a finished game's review as Review.to_dict() wrote it, unread
 
 
 def digest(state) -> str:
@@ -58,7 +59,7 @@ def _plain(value):
 
 
 def dump(seats: list[dict], record: dict, finished: bool = False, rules: int | None = None,
-         position: str | None = None, winners: list | None = None) -> str:
+         position: str | None = None, winners: list | None = None, review: dict | None = None) -> str:
     data = {"format": FORMAT, "version": VERSION, "seats": seats, "record": record, "finished": finished}
     if rules is not None:
         data["rules"] = rules
@@ -66,13 +67,17 @@ def dump(seats: list[dict], record: dict, finished: bool = False, rules: int | N
         data["digest"] = position
     if winners is not None:
         data["winners"] = winners
+    if review is not None:
+        data["review"] = review
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def dump_state(seats: list[dict], state) -> str:
-    """The save of a game as it stands, with its rules version and digest."""
+def dump_state(seats: list[dict], state, review: dict | None = None) -> str:
+    """The save of a game as it stands, with its rules version and digest (and
+    its review, once a finished game has one)."""
     winners = list(state.result()["winners"]) if state.over else None
-    return dump(seats, state.record(), state.over, state.game.rules_version, digest(state), winners)
+    return dump(seats, state.record(), state.over, state.game.rules_version, digest(state), winners,
+                review if state.over else None)
 
 
 def depth(text: str) -> int:
@@ -124,7 +129,9 @@ def peek(text: str, games=()) -> Save:
     # screen's language); saves of earlier versions have no such key.
     seats = [{"name": s["name"].strip()[:NAME_LIMIT] or "?", "kind": s["kind"],
               **({"default": True} if s.get("default") is True else {})} for s in seats]
-    return Save(seats, record, data.get("finished") is True, rules, position, winners)
+    # A review is an extra, kept unread here: read_review checks it against the
+    # rules, and a damaged one is dropped there, never the game.
+    return Save(seats, record, data.get("finished") is True, rules, position, winners, data.get("review"))
 
 
 def load(text: str) -> Save:
@@ -152,3 +159,35 @@ def load_state(text: str):
     if save.digest is not None and save.digest != digest(state):
         raise SaveError("older_rules")
     return save._replace(finished=state.over), state
+
+
+def read_review(save: Save):
+    """The save's review (royaltable.review.Review) if it has a sound one for
+    this very game: its game, its seats and every graded move's action as the
+    record has them. Anything else is None: a damaged review is dropped, never
+    the game."""
+    if save.review is None or not save.finished:
+        return None
+    from royaltable.review import Review
+    try:
+        review = Review.from_dict(save.review)
+    except (ValueError, TypeError, KeyError):
+        return None
+    actions = save.record["actions"]
+    if (review.game != save.record["game"] or any(seat >= len(save.seats) for seat in review.seats)
+            or any(len(chances) != len(save.seats) for _, chances in review.curve)
+            or any(point > len(actions) for point, _ in review.curve)
+            or any(move.index >= len(actions) or actions[move.index] != move.played for move in review.moves)):
+        return None
+    return review
+
+
+def with_review(text: str, review: dict | None) -> str:
+    """A finished game's save text with its review kept in it (None: dropped),
+    nothing else changed."""
+    data = json.loads(text)
+    if review is None:
+        data.pop("review", None)
+    else:
+        data["review"] = review
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,153 @@
+"""The review's chart: each graded player's estimated chance to win over the
+game, drawn as SVG by the app.
+
+Pure: numbers and words in, SVG text out. Every word (names, axis titles, the
+title and the description) is escaped here; the caller translates them. Lines
+differ by their dash pattern and carry their player's name at their end, so
+they are told apart without colour.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .html import esc
+
+WIDTH, HEIGHT = 640, 240
+LEFT, RIGHT, TOP, BOTTOM = 52, 104, 14, 44       # room for the axes' numbers and the end labels
+PLOT_W, PLOT_H = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+DASHES = ("", "7 4", "2 4", "10 3 2 3", "4 2", "1 3")   # one pattern per line, first solid
+LABEL_GAP = 14                                       # end labels closer than this are pushed apart
+
+
+class Line(NamedTuple):
+    label: str                               # a player's name, as drawn
+    points: tuple[tuple[int, float | None], ...]   # (moves played, chance in [0, 1] or None)
+
+
+class Words(NamedTuple):
+    title: str
+    desc: str
+    x_axis: str                              # "Moves played"
+    y_axis: str                              # "Chance to win"
+    fair: str                                # "Fair share 33 %"
+
+
+class Summary(NamedTuple):
+    first: float
+    last: float
+    low: float
+    low_at: int                              # moves played when it was lowest (its first time)
+    high: float
+    high_at: int
+
+
+def summary(points) -> Summary | None:
+    """The numbers a sentence about one line needs; None when it has no point."""
+    known = [(x, y) for x, y in points if y is not None]
+    if not known:
+        return None
+    low_at, low = min(known, key=lambda p: (p[1], p[0]))
+    high_at, high = max(known, key=lambda p: (p[1], -p[0]))
+    return Summary(known[0][1], known[-1][1], low, low_at, high, high_at)
+
+
+def percent(chance: float) -> int:
+    return round(max(0.0, min(1.0, chance)) * 100)
+
+
+def _x(moves: int, total: int) -> float:
+    return LEFT + PLOT_W * (moves / total if total else 0.0)
+
+
+def _y(chance: float) -> float:
+    return TOP + PLOT_H * (1.0 - max(0.0, min(1.0, chance)))
+
+
+def _segments(points):
+    """Runs of known points; a seat not estimated somewhere breaks its line there."""
+    run: list[tuple[int, float]] = []
+    for x, y in points:
+        if y is None:
+            if run:
+                yield run
+            run = []
+        else:
+            run.append((x, y))
+    if run:
+        yield run
+
+
+def x_ticks(total: int) -> list[int]:
+    """A few round move numbers along the bottom, 0 and the last always among them."""
+    if total <= 0:
+        return [0]
+    step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 10**9) if total / s <= 6)
+    ticks = list(range(0, total, step))
+    if total - ticks[-1] < step / 2 and len(ticks) > 1:
+        ticks.pop()                          # too close to the last one to read both
+    return ticks + [total]
+
+
+def _spread(wanted: list[tuple[float, int]]) -> dict[int, float]:
+    """End labels' heights, pushed apart so that none overlaps another."""
+    placed: dict[int, float] = {}
+    last = None
+    for y, index in sorted(wanted):
+        y = max(y, TOP + 4) if last is None else max(y, last + LABEL_GAP)
+        placed[index] = y
+        last = y
+    overflow = (last or 0) - (TOP + PLOT_H + 4)
+    if overflow > 0:                         # pushed below the plot: move them all up
+        placed = {i: y - overflow for i, y in placed.items()}
+    return placed
+
+
+def chart(lines: list[Line], total: int, fair: float, words: Words, marker: int | None = None,
+          ident: str = "review-chart") -> str:
+    """The SVG of the chance lines over `total` moves, the fair share dashed,
+    and `marker` (a move number) as a thin upright line: where the replay is."""
+    title_id, desc_id = f"{ident}-title", f"{ident}-desc"
+    out = [f'<svg class="review-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+           f'aria-labelledby="{title_id} {desc_id}" xmlns="http://www.w3.org/2000/svg">'
+           f'<title id="{title_id}">{esc(words.title)}</title><desc id="{desc_id}">{esc(words.desc)}</desc>']
+    # Horizontal grid and the chance scale.
+    for step in (0, 0.25, 0.5, 0.75, 1.0):
+        y = _y(step)
+        out.append(f'<line class="chart-grid" x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + PLOT_W}" y2="{y:.1f}"/>'
+                   f'<text class="chart-num" x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">{percent(step)} %</text>')
+    for tick in x_ticks(total):
+        x = _x(tick, total)
+        out.append(f'<line class="chart-tick" x1="{x:.1f}" y1="{TOP + PLOT_H}" x2="{x:.1f}" y2="{TOP + PLOT_H + 4}"/>'
+                   f'<text class="chart-num" x="{x:.1f}" y="{TOP + PLOT_H + 17}" text-anchor="middle">{tick}</text>')
+    out.append(f'<text class="chart-axis" x="{LEFT + PLOT_W / 2:.1f}" y="{HEIGHT - 6}" text-anchor="middle">'
+               f'{esc(words.x_axis)}</text>'
+               f'<text class="chart-axis" x="12" y="{TOP + PLOT_H / 2:.1f}" text-anchor="middle" '
+               f'transform="rotate(-90 12 {TOP + PLOT_H / 2:.1f})">{esc(words.y_axis)}</text>')
+    fair_y = _y(fair)
+    out.append(f'<line class="chart-fair" x1="{LEFT}" y1="{fair_y:.1f}" x2="{LEFT + PLOT_W}" y2="{fair_y:.1f}" '
+               f'stroke-dasharray="6 5"/>'
+               f'<text class="chart-fair-label" x="{LEFT + 4}" y="{fair_y - 4:.1f}">{esc(words.fair)}</text>')
+    if marker is not None and total:
+        x = _x(max(0, min(total, marker)), total)
+        out.append(f'<line class="chart-marker" x1="{x:.1f}" y1="{TOP}" x2="{x:.1f}" y2="{TOP + PLOT_H}"/>')
+    ends = []
+    for index, line in enumerate(lines):
+        dash = DASHES[index % len(DASHES)]
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        for run in _segments(line.points):
+            coords = " ".join(f"{_x(x, total):.1f},{_y(y):.1f}" for x, y in run)
+            if len(run) == 1:
+                x, y = run[0]
+                out.append(f'<circle class="chart-line chart-line-{index}" cx="{_x(x, total):.1f}" '
+                           f'cy="{_y(y):.1f}" r="3"/>')
+            else:
+                out.append(f'<polyline class="chart-line chart-line-{index}" fill="none"{dash_attr} '
+                           f'points="{coords}"/>')
+        known = [p for p in line.points if p[1] is not None]
+        if known:
+            ends.append((_y(known[-1][1]), index))
+    for index, y in _spread(ends).items():
+        out.append(f'<text class="chart-label chart-label-{index}" x="{LEFT + PLOT_W + 6}" y="{y + 4:.1f}">'
+                   f'{esc(lines[index].label)}</text>')
+    out.append("</svg>")
+    return "".join(out)

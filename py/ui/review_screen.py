@@ -1,0 +1,134 @@
+"""The review of a finished game, as the app draws it: the progress bar while
+it runs, each graded move's words on the replay's step line, the list of the
+biggest mistakes to jump to, a tally of grades, and the chart of each graded
+player's chance to win over the game (review_chart).
+
+Pure Python like the rest of ui/: app.py calls these with a Translator, the
+review (royaltable.review.Review) and the seats' names as drawn.
+"""
+from __future__ import annotations
+
+from . import review_chart
+from .html import button, esc
+
+GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
+MISTAKES_SHOWN = 5
+
+
+def progress(t, fraction: float, cancel_arg: str = "") -> str:
+    """The running review: a progress bar (main.py moves it in place between
+    redraws, through data-review-progress) and its Cancel."""
+    percent = review_chart.percent(fraction)
+    label = t("review.running")
+    return (f'<div class="review-progress" data-review-progress>'
+            f'<span class="review-progress-label" id="review-progress-label">{esc(label)}</span>'
+            f'<div class="review-bar" role="progressbar" aria-labelledby="review-progress-label" '
+            f'aria-valuemin="0" aria-valuemax="100" aria-valuenow="{percent}" '
+            f'aria-valuetext="{esc(t("review.percent", n=percent))}">'
+            f'<div class="review-bar-fill" style="width:{percent}%"></div></div>'
+            f'<span class="review-progress-num" aria-hidden="true">{percent} %</span>'
+            f'{button(esc(t("review.cancel")), "review_cancel", cancel_arg, cls="btn-small")}</div>')
+
+
+def move_words(table, state, seat: int, action: str, t, names: list[str], log_line) -> str:
+    """An action of `seat` in `state` (before it) in a player's words: the
+    table's own words (`move_words`), else what the log would say of it."""
+    try:
+        words = table.move_words(state.view(seat), action, t, names)
+        if words:
+            return words
+    except NotImplementedError:
+        pass
+    before = state.view(None)
+    after_state = state.clone()
+    after_state.apply(action, seat=seat)
+    entries = table.describe(before, action, seat, after_state.view(None), False)
+    return t("speak.join").join(log_line(entry, t, names) for entry in entries) or action
+
+
+def graded_at(review, step: int):
+    """The graded move the replay shows at `step` (the move just played), or None."""
+    if review is None or step <= 0:
+        return None
+    return next((move for move in review.moves if move.index == step - 1), None)
+
+
+def grade_line(t, move, best_words: str, name: str, several: bool) -> str:
+    """ "Mistake: would have played Take Jester (about 57 % against 42 %)" """
+    grade = t("review.grade." + move.grade)
+    if move.grade == "best" or move.best == move.played:
+        text = t("review.line.best", grade=grade, chance=review_chart.percent(move.chance_played))
+    else:
+        text = t("review.line.other", grade=grade, best=best_words,
+                 best_chance=review_chart.percent(move.chance_best),
+                 chance=review_chart.percent(move.chance_played))
+    return t("review.line.who", name=name, line=text) if several else text
+
+
+def lines(review, names: list[str]) -> list[review_chart.Line]:
+    return [review_chart.Line(names[seat], tuple((point, chances[seat]) for point, chances in review.curve))
+            for seat in review.seats]
+
+
+def sentence(t, name: str, points) -> str:
+    """One line of the chart in words: where it began and ended, its lowest point."""
+    numbers = review_chart.summary(points)
+    if numbers is None:
+        return t("review.sentence.none", name=name)
+    first, last = review_chart.percent(numbers.first), review_chart.percent(numbers.last)
+    key = "review.sentence.rose" if last > first else "review.sentence.fell" if last < first else "review.sentence.same"
+    when = t("review.when.start") if numbers.low_at == 0 else t("review.when.move", n=numbers.low_at)
+    return t(key, name=name, first=first, last=last, low=review_chart.percent(numbers.low), when=when)
+
+
+def describe(t, review, names: list[str]) -> str:
+    return t("speak.join").join(sentence(t, line.label, line.points) for line in lines(review, names))
+
+
+def chart(t, review, names: list[str], players: int, total: int, step: int | None = None) -> str:
+    fair = 1.0 / players if players else 0.0
+    description = describe(t, review, names)
+    words = review_chart.Words(t("review.chart.title"), description, t("review.chart.x"),
+                               t("review.chart.y"), t("review.chart.fair", n=review_chart.percent(fair)))
+    svg = review_chart.chart(lines(review, names), total, fair, words, marker=step)
+    return (f'<figure class="review-figure">{svg}'
+            f'<figcaption class="sr-only">{esc(description)}</figcaption></figure>')
+
+
+def tally(t, review, names: list[str]) -> str:
+    """How many moves of each grade, per graded player."""
+    rows = []
+    for seat in review.seats:
+        counts = [sum(1 for m in review.moves if m.seat == seat and m.grade == g) for g in GRADES]
+        cells = "".join(f'<li class="review-count grade-{g}"><span>{esc(t("review.grade." + g))}</span>'
+                        f'<strong>{n}</strong></li>' for g, n in zip(GRADES, counts))
+        rows.append(f'<div class="review-tally-row"><span class="review-tally-name">{esc(names[seat])}</span>'
+                    f'<ul class="review-counts">{cells}</ul></div>')
+    return f'<div class="review-tally">{"".join(rows)}</div>'
+
+
+def mistakes(t, review, names: list[str], step: int) -> str:
+    """The biggest mistakes as buttons: each jumps the replay to just after that move."""
+    worst = review.mistakes(MISTAKES_SHOWN)
+    title = f'<h3 class="review-subtitle">{esc(t("review.mistakes"))}</h3>'
+    if not worst:
+        return f'<div class="review-mistakes">{title}<p class="hint">{esc(t("review.mistakes.none"))}</p></div>'
+    several = len(review.seats) > 1
+    items = []
+    for move in worst:
+        text = t("review.mistake", n=move.index + 1, grade=t("review.grade." + move.grade),
+                 lost=review_chart.percent(move.lost))
+        if several:
+            text = t("review.line.who", name=names[move.seat], line=text)
+        on = " is-on" if step == move.index + 1 else ""
+        items.append(f'<li>{button(esc(text), "replay_jump", str(move.index + 1), cls="btn-small review-jump grade-" + move.grade + on)}</li>')
+    return f'<div class="review-mistakes">{title}<ol class="review-mistake-list">{"".join(items)}</ol></div>'
+
+
+def panel(t, review, names: list[str], players: int, total: int, step: int) -> str:
+    """The review beside the replay: the chart, the tally, the mistakes."""
+    return (f'<section class="review-panel" aria-labelledby="review-title">'
+            f'<h2 class="review-title" id="review-title">{esc(t("review.title"))}</h2>'
+            f'<div class="review-body">{chart(t, review, names, players, total, step)}'
+            f'<div class="review-facts">{tally(t, review, names)}{mistakes(t, review, names, step)}</div></div>'
+            '</section>')
