@@ -329,7 +329,7 @@ class StruggleTable(Table):
         phase = view["phase"]
         words_of = SimpleNamespace(t=t, names=names)      # what use_words reads of a ctx
         if verb == "play":
-            return t(f"st.say.{phase}", card=t(f"st.cardname.{power_of(arg)}"))
+            return t("st.say.lead" if phase == "lead" else "st.say.choose", card=t(f"st.cardname.{power_of(arg)}"))
         if verb == "knight" and phase == "knight":
             return t("st.say.knight", card=t(f"st.cardname.{power_of(arg)}"))
         if verb == "offer":
