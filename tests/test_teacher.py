@@ -132,18 +132,20 @@ def items(html):
     return re.findall(r"<li>(.*?)</li>", html)
 
 
-def test_two_true_states_behind_the_same_view_give_the_same_panel():
-    # Krypkille, one person among computers, during the discard: the others' hands
-    # and the stock are secret. A second game is dealt anew behind the same view.
-    match = decision(Match("krypkille", seats("human", "quick", "quick"), {}, 11), random.Random(1))
+@pytest.mark.parametrize("game,options", [("krypkille", {}), ("whispers", {}), ("struggle", {"mode": "night"})])
+def test_two_true_states_behind_the_same_view_give_the_same_panel(game, options):
+    # One person among computers; what they cannot see (the others' hands, the
+    # stock, the cards taken out at night) is dealt anew behind the same view.
+    kinds = seats("human", "quick", "quick")
+    match = decision(Match(game, kinds, options, 11), random.Random(1))
     seat = match.actor()
     view = match.state.view(seat)
-    twin = Match("krypkille", seats("human", "quick", "quick"), {}, 11)
-    twin.state = registry.get("krypkille").sample_state(view, 5)
+    twin = Match(game, kinds, options, 11)
+    twin.state = registry.get(game).sample_state(view, 5)
     twin.state.seed, twin.state.actions = match.state.seed, list(match.state.actions)
     twin._public = twin.state.view(None)
     assert twin.state.view(seat) == view
-    assert twin.state.hands != match.state.hands          # the same view, other hidden cards
+    assert any(twin.state.view(s) != match.state.view(s) for s in range(3) if s != seat)   # other secrets
     match.suggest()
     twin.suggest()
     assert match.advice and twin.advice == match.advice and twin.hint == match.hint
