@@ -207,7 +207,7 @@ def test_both_languages_and_the_estimates_said_to_be_rough_where_they_are(monkey
     assert "rough" not in panel_of(match, "en")
 
 
-def test_a_move_with_nothing_to_compare_says_so():
+def test_a_move_with_nothing_to_compare_says_so(monkeypatch):
     # The Court's first roll is the only move: nothing searched, no chance made up.
     match = Match("court", seats("human", "quick"), {}, 4)
     while match.actor() is None:
@@ -215,9 +215,22 @@ def test_a_move_with_nothing_to_compare_says_so():
     assert match.state.legal_actions() == ["roll"]
     match.suggest()
     assert match.hint == "roll" and match.advice == []
-    html = panel_of(match)
-    assert items(html) == ["Roll 3 dice: no other move was worth comparing"]
-    assert not PERCENT.search(html)
+    assert items(panel_of(match)) == ["Roll 3 dice: the only move here"]
+    assert items(panel_of(match, "ja")) == ["ダイスを振る（3個）：ここで選べるのはこの手だけです"]
+    # Several moves, but the strong player's model offers one: nothing to compare either.
+    match = decision(Match("krypkille", seats("human", "quick", "quick"), {}, 3), random.Random(3))
+    strong = match.bot
+
+    def one_candidate(level):
+        bot = strong(level)
+        bot.model.candidates = lambda world, legal: [(legal[-1], None)]
+        return bot
+    monkeypatch.setattr(match, "bot", one_candidate)
+    match.suggest()
+    assert match.advice == [] and match.hint == match.state.legal_actions()[-1]
+    words = match.table.move_words(match.state.view(0), match.hint, Translator("en"), NAMES)
+    assert items(panel_of(match)) == [f"{words}: no other move was worth comparing"]
+    assert not PERCENT.search(panel_of(match))
 
 
 def test_the_hint_and_its_panel_are_cleared_by_a_move():

@@ -192,6 +192,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "hint.chance.under": ("1%未満", "under 1\u00a0%"),
     "hint.chance.over": ("99%超", "over 99\u00a0%"),
     "hint.unsearched": ("{move}：ほかに比べるほどの手はありませんでした", "{move}: no other move was worth comparing"),
+    "hint.only": ("{move}：ここで選べるのはこの手だけです", "{move}: the only move here"),
     "hint.rough": ("このゲームでは、この見込みはまだおおまかです。", "In this game these estimates are still rough."),
     "speak.button": ("手札と選べる手を読み上げる", "Read out my cards and my choices"),
     "speak.hand": ("見えている自分の札：{cards}", "Your cards: {cards}"),

@@ -35,8 +35,9 @@ def panel(match, t, view: dict) -> str:
         words = match.table.move_words(view, action, t, names)
         key = "hint.best" if place == 0 else "hint.next"
         lines.append(f"<li>{esc(t(key, move=words, chance=chance_words(chance, t)))}</li>")
-    if not lines:
-        lines.append(f"<li>{esc(t('hint.unsearched', move=match.table.move_words(view, match.hint, t, names)))}</li>")
+    if not lines:       # nothing searched: no chance to give, and why
+        key = "hint.only" if len(match.legal_on_screen()) == 1 else "hint.unsearched"
+        lines.append(f"<li>{esc(t(key, move=match.table.move_words(view, match.hint, t, names)))}</li>")
     rough = ""
     if match.game.id in getattr(calibration, "ROUGH", frozenset()):
         rough = f'<p class="teacher-rough">{esc(t("hint.rough"))}</p>'
