@@ -44,7 +44,9 @@ RESULTS = BENCH / "RESULTS.md"
 MODULE = ROOT / "py" / "royaltable" / "calibration.py"
 HEADING = "## 5d. Computer players: are the estimated chances honest?"
 HERO, REST = "strong", "quick"
+GAMES = 200             # games per game, as in the strength tournaments
 POINTS_MOST = 12
+POINT_LEAST = 1 / 40    # of the fitted positions, at least, behind each point
 BAND_ENOUGH = 30        # a band with fewer held-out positions is shown, not judged
 BAND_TOLERANCE = 0.10   # a judged band's mean estimate within this of its share won
 
@@ -96,6 +98,7 @@ def run(games: list[str], count: int, command: str, log=print) -> dict:
     (so a stopped run has about as many of each), skipping those already kept."""
     data = load()
     data["command"] = command
+    data["planned"] = count
     started = time.time()
     for index in range(count):
         for game_id in games:
@@ -132,10 +135,12 @@ def isotonic(xs: list[float], ys: list[float]) -> list[tuple[float, float, float
 
 
 def reduce(blocks: list[tuple[float, float, float]], most: int = POINTS_MOST,
-           digits: int = 3) -> tuple[tuple[float, float], ...]:
+           digits: int = 3, least: float = 0) -> tuple[tuple[float, float], ...]:
     """At most `most` points (x, y), rounded to `digits`: adjacent blocks are pooled,
     the pair that costs least squared error first (pooling neighbours keeps the map
-    increasing), and so are blocks whose xs round alike."""
+    increasing), and so are blocks whose xs round alike and blocks lighter than
+    `least` (with the neighbour that costs least: a point standing on a handful of
+    positions, often of one game, would say 0 % or 100 % where no one knows)."""
     blocks = [list(b) for b in blocks]
 
     def cost(i):        # the squared error added by pooling blocks i and i + 1
@@ -144,8 +149,11 @@ def reduce(blocks: list[tuple[float, float, float]], most: int = POINTS_MOST,
 
     while len(blocks) > 1:
         same = [i for i in range(len(blocks) - 1) if round(blocks[i][0], digits) == round(blocks[i + 1][0], digits)]
+        light = [i for i in range(len(blocks)) if blocks[i][2] < least]
         if same:
             i = same[0]
+        elif light:
+            i = min((j for j in (light[0] - 1, light[0]) if 0 <= j < len(blocks) - 1), key=cost)
         elif len(blocks) > most:
             i = min(range(len(blocks) - 1), key=cost)
         else:
@@ -161,25 +169,29 @@ def chance(points, value: float) -> float:
     return min(1.0, max(0.0, interpolate(points, value) if points else value))
 
 
-def positions(played: list[dict], parity: int) -> tuple[list[float], list[float]]:
-    """(values, outcomes) of every searched position of the games of this index parity."""
-    xs, ys = [], []
+def positions(played: list[dict], parity: int) -> tuple[list[float], list[float], list[int]]:
+    """(values, outcomes, game indices) of every searched position of the games of
+    this index parity."""
+    xs, ys, ids = [], [], []
     for game in played:
         if game["index"] % 2 == parity:
             xs += game["values"]
             ys += [game["won"]] * len(game["values"])
-    return xs, ys
+            ids += [game["index"]] * len(game["values"])
+    return xs, ys, ids
 
 
-def bands(estimates: list[float], outcomes: list[float]) -> list[dict]:
-    """Bands of 10 % of the estimate: positions, mean estimate, share won."""
+def bands(estimates: list[float], outcomes: list[float], games: list[int] | None = None) -> list[dict]:
+    """Bands of 10 % of the estimate: positions, mean estimate, share won, and how
+    many games the positions come from (`games`: each position's game)."""
+    games = games if games is not None else list(range(len(estimates)))
     rows = []
     for band in range(10):
-        inside = [(e, o) for e, o in zip(estimates, outcomes) if min(9, int(e * 10)) == band]
+        inside = [(e, o, g) for e, o, g in zip(estimates, outcomes, games) if min(9, int(e * 10)) == band]
         if inside:
-            rows.append({"band": band, "positions": len(inside),
-                         "estimate": sum(e for e, _ in inside) / len(inside),
-                         "won": sum(o for _, o in inside) / len(inside)})
+            rows.append({"band": band, "positions": len(inside), "games": len({g for _, _, g in inside}),
+                         "estimate": sum(e for e, _, _ in inside) / len(inside),
+                         "won": sum(o for _, o, _ in inside) / len(inside)})
     return rows
 
 
@@ -198,22 +210,23 @@ def fit(data: dict) -> dict:
     out = {}
     for game_id in sorted(data["games"]):
         played = data["games"][game_id]["played"]
-        fit_x, fit_y = positions(played, 0)
+        fit_x, fit_y, _ = positions(played, 0)
         if not fit_x:
             continue
-        points = reduce(isotonic(fit_x, fit_y))
-        check_x, check_y = positions(played, 1)
+        points = reduce(isotonic(fit_x, fit_y), least=len(fit_x) * POINT_LEAST)
+        check_x, check_y, check_games = positions(played, 1)
         mapped = [chance(points, x) for x in check_x]
-        rows = bands(mapped, check_y)
+        rows = bands(mapped, check_y, check_games)
         out[game_id] = {
             "points": points, "players": data["games"][game_id]["players"],
             "games": len(played), "fit_games": sum(1 for g in played if g["index"] % 2 == 0),
             "check_games": sum(1 for g in played if g["index"] % 2 == 1),
             "fit_positions": len(fit_x), "check_positions": len(check_x),
+            "planned": data.get("planned", GAMES),
             "win_rate": sum(g["won"] for g in played) / len(played),
             "cpu_seconds": sum(g["cpu_seconds"] for g in played),
-            "bands": rows, "raw_bands": bands(check_x, check_y),
-            "well": well_calibrated(rows), "raw_well": well_calibrated(bands(check_x, check_y)),
+            "bands": rows, "raw_bands": bands(check_x, check_y, check_games),
+            "well": well_calibrated(rows), "raw_well": well_calibrated(bands(check_x, check_y, check_games)),
             "brier": brier(mapped, check_y), "raw_brier": brier(check_x, check_y),
         }
     return out
@@ -257,7 +270,9 @@ def section(fits: dict, data: dict, command: str) -> str:
                     default=None)
         raw_worst = max((abs(r["estimate"] - r["won"]) for r in f["raw_bands"] if r["positions"] >= BAND_ENOUGH),
                         default=None)
-        summary.append([f"{names[game_id]} (`{game_id}`)", f"{f['players']}", f"{f['games']} ({f['fit_games']} + {f['check_games']})",
+        games = f"{f['games']} ({f['fit_games']} + {f['check_games']})" + (
+            f", of {f['planned']} planned" if f["games"] < f["planned"] else "")
+        summary.append([f"{names[game_id]} (`{game_id}`)", f"{f['players']}", games,
                         f"{pct(f['win_rate'])}", f"{f['fit_positions']} / {f['check_positions']}",
                         "—" if raw_worst is None else f"{raw_worst * 100:.0f}",
                         "—" if worst is None else f"{worst * 100:.0f}",
@@ -276,7 +291,8 @@ def section(fits: dict, data: dict, command: str) -> str:
              f"with at least {BAND_ENOUGH} held-out positions is within {BAND_TOLERANCE * 100:.0f} points "
              "of its share won; otherwise the review says its chances are rough (`ROUGH`). Positions of "
              "one game share its outcome, so a band's positions are not independent draws: read a "
-             "band's share with its number of games in mind.", "",
+             "band's share with its number of games (in brackets) in mind; with about 100 held-out "
+             "games a band's share is uncertain by several points.", "",
              table(["game", "players", "games (fit + check)", "strong seat won", "positions (fit / check)",
                     "worst band, raw value (points)", "worst band, mapped", "Brier, raw → mapped",
                     "held out"], summary), ""]
@@ -291,15 +307,15 @@ def section(fits: dict, data: dict, command: str) -> str:
                     row += ["0", "—", "—"]
                 else:
                     off = abs(r["estimate"] - r["won"]) > BAND_TOLERANCE and r["positions"] >= BAND_ENOUGH
-                    row += [str(r["positions"]), pct(r["estimate"]),
+                    row += [f"{r['positions']} ({r['games']})", pct(r["estimate"]),
                             pct(r["won"]) + (" ✗" if off else "")]
             rows.append(row)
         parts += [f"**{names[game_id]}** (`{game_id}`): "
                   + ("well calibrated" if f["well"] else "rough") + " on the held-out games "
                   f"(raw values: {'well calibrated' if f['raw_well'] else 'rough'}). Map: "
                   + ", ".join(f"{x:.3f} → {y:.3f}" for x, y in f["points"]) + ".", "",
-                  table(["band", "positions", "mean estimate", "share won",
-                         "raw: positions", "raw: mean value", "raw: share won"], rows), ""]
+                  table(["band", "positions (games)", "mean estimate", "share won",
+                         "raw: positions (games)", "raw: mean value", "raw: share won"], rows), ""]
     parts.append("✗: a band of at least 30 positions more than 10 points off.")
     return "\n".join(parts) + "\n"
 
@@ -336,7 +352,7 @@ def write(data: dict, command: str, log=print) -> dict:
 def main(argv=None) -> int:
     global DATA
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=200, help="games per game (default 200)")
+    ap.add_argument("--games", type=int, default=GAMES, help=f"games per game (default {GAMES})")
     ap.add_argument("--only", help="comma-separated game ids (default: every registered game)")
     ap.add_argument("--refit", action="store_true", help="fit and write from the kept data, play nothing")
     ap.add_argument("--data", help=f"the raw data's file (default {DATA.relative_to(ROOT)})")
