@@ -98,14 +98,14 @@ def test_the_move_numbers_along_the_bottom_are_round_and_end_at_the_last():
 
 def test_the_description_says_where_the_chance_began_ended_and_was_lowest():
     points = ((0, 0.25), (12, 0.4), (31, 0.18), (40, 0.3), (80, 0.6))
-    assert review_screen.sentence(EN, "Aki", points) == "Aki's chance rose from 25 % to 60 %, lowest 18 % after move 31"
-    assert review_screen.sentence(JA, "アキ", points) == \
-        "アキの勝つ見込みは25 %から60 %に上がりました。最も低かったのは31手目のあとの18 %です"
+    def sentence(t, name, points):
+        return review_screen.sentence(t, name, points).replace("\u00a0", " ")
+    assert sentence(EN, "Aki", points) == "Aki's chance rose from 25 % to 60 %, lowest 18 % after move 31"
+    assert sentence(JA, "アキ", points) == "アキの勝つ見込みは25%から60%に上がりました。最も低かったのは31手目のあとの18%です"
     fell = ((0, 0.5), (3, 0.7), (9, 0.0))
-    assert review_screen.sentence(EN, "Ben", fell) == "Ben's chance fell from 50 % to 0 %, lowest 0 % after move 9"
+    assert sentence(EN, "Ben", fell) == "Ben's chance fell from 50 % to 0 %, lowest 0 % after move 9"
     same = ((0, 0.2), (4, 0.9), (6, 0.2))
-    assert review_screen.sentence(EN, "Chie", same) == \
-        "Chie's chance began at 20 % and ended at 20 %, lowest 20 % at the start"
+    assert sentence(EN, "Chie", same) == "Chie's chance began at 20 % and ended at 20 %, lowest 20 % at the start"
     assert review_screen.sentence(EN, "Dan", ((0, None),)) == "No chance was estimated for Dan"
 
 
@@ -177,13 +177,13 @@ def test_the_replay_shows_each_grade_at_its_move_and_nothing_at_others():
         assert found == ([move.grade] if move else []), step
     app.handle("replay_jump", str(blunder.index + 1))
     html = app.render()
-    line = re.search(r'<span class="replay-grade[^"]*" data-grade="blunder">(.*?)</span></span>', html + "</span>")
-    text = re.sub(r"<[^>]+>", "", line[1]).replace("· ", "")
+    text = re.search(r'<span class="replay-grade[^"]*" data-grade="blunder">([^<]*)</span>', html)[1]
     words = review_screen.move_words(app.replaying["match"].table,
                                      _before(record, blunder.index), 0, blunder.best, app.t,
                                      ["P1", "P2"], log_line)
     assert text.startswith("Blunder: would have played ") and words in text
-    assert f"about {round(blunder.chance_best * 100)} % to win, against {round(blunder.chance_played * 100)} %" in text
+    assert (f"(about {round(blunder.chance_best * 100)}\u00a0% to win, "
+            f"against about {round(blunder.chance_played * 100)}\u00a0%)") in text
     assert f"Move {blunder.index + 1} of {len(record['actions'])}" in html
 
 
@@ -200,7 +200,7 @@ def test_the_mistakes_list_has_the_biggest_first_and_each_jumps_to_its_move():
     jumps = re.findall(r'data-cmd="replay_jump" data-arg="(\d+)">([^<]*)<', html)
     worst = sorted((m for m in review.moves if m.lost >= 0.05), key=lambda m: -m.lost)
     assert [int(arg) for arg, _ in jumps] == [m.index + 1 for m in worst]
-    assert jumps[0][1] == f"Move {worst[0].index + 1} · Blunder (−30 %)"
+    assert jumps[0][1] == f"Move {worst[0].index + 1} · Blunder (−30\u00a0%)"
     for arg, _ in jumps:
         app.handle("replay_jump", arg)
         assert app.replaying["step"] == int(arg)
@@ -255,7 +255,7 @@ def test_move_words_fall_back_to_the_log_when_a_table_has_none():
 def test_progress_is_a_progressbar_with_its_values_and_a_cancel():
     html = review_screen.progress(EN, 0.426, "g1")
     assert 'role="progressbar"' in html and 'aria-valuemin="0"' in html and 'aria-valuemax="100"' in html
-    assert 'aria-valuenow="43"' in html and 'aria-valuetext="43 % done"' in html
+    assert 'aria-valuenow="43"' in html and 'aria-valuetext="43\u00a0% done"' in html
     assert 'style="width:43%"' in html
     assert 'data-cmd="review_cancel" data-arg="g1"' in html
 

@@ -970,8 +970,7 @@ class App:
         if graded is not None:
             line = review_screen.grade_line(t, graded, self._best_words(graded, ctx.names),
                                             ctx.names[graded.seat], len(review.seats) > 1)
-            grade = (f'<span class="replay-grade grade-{graded.grade}" data-grade="{graded.grade}">'
-                     f'<span aria-hidden="true">· </span>{esc(line)}</span>')
+            grade = f'<span class="replay-grade grade-{graded.grade}" data-grade="{graded.grade}">{esc(line)}</span>'
         panel = (review_screen.panel(t, review, ctx.names, len(replaying["seats"]), total, step)
                  if review is not None else "")
         return (f'{bar}<div class="replay-bar" role="toolbar">{controls}'

@@ -29,7 +29,8 @@ class Words(NamedTuple):
     desc: str
     x_axis: str                              # "Moves played"
     y_axis: str                              # "Chance to win"
-    fair: str                                # "Fair share 33 %"
+    fair: str                                # "Even share 33 %"
+    pct: str = "{n} %"                       # a whole percent as the language writes it
 
 
 class Summary(NamedTuple):
@@ -114,7 +115,8 @@ def chart(lines: list[Line], total: int, fair: float, words: Words, marker: int 
     for step in (0, 0.25, 0.5, 0.75, 1.0):
         y = _y(step)
         out.append(f'<line class="chart-grid" x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + PLOT_W}" y2="{y:.1f}"/>'
-                   f'<text class="chart-num" x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">{percent(step)} %</text>')
+                   f'<text class="chart-num" x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">'
+                   f'{esc(words.pct.format(n=percent(step)))}</text>')
     for tick in x_ticks(total):
         x = _x(tick, total)
         out.append(f'<line class="chart-tick" x1="{x:.1f}" y1="{TOP + PLOT_H}" x2="{x:.1f}" y2="{TOP + PLOT_H + 4}"/>'

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from . import review_chart
 from .html import button, esc
+from .teacher import chance_words
 
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 MISTAKES_SHOWN = 5
@@ -26,7 +27,7 @@ def progress(t, fraction: float, cancel_arg: str = "") -> str:
             f'aria-valuemin="0" aria-valuemax="100" aria-valuenow="{percent}" '
             f'aria-valuetext="{esc(t("review.percent", n=percent))}">'
             f'<div class="review-bar-fill" style="width:{percent}%"></div></div>'
-            f'<span class="review-progress-num" aria-hidden="true">{percent} %</span>'
+            f'<span class="review-progress-num" aria-hidden="true">{esc(t("review.pct", n=percent))}</span>'
             f'{button(esc(t("review.cancel")), "review_cancel", cancel_arg, cls="btn-small")}</div>')
 
 
@@ -57,11 +58,10 @@ def grade_line(t, move, best_words: str, name: str, several: bool) -> str:
     """ "Mistake: would have played Take Jester (about 57 % against 42 %)" """
     grade = t("review.grade." + move.grade)
     if move.grade == "best" or move.best == move.played:
-        text = t("review.line.best", grade=grade, chance=review_chart.percent(move.chance_played))
+        text = t("review.line.best", grade=grade, chance=chance_words(move.chance_played, t))
     else:
         text = t("review.line.other", grade=grade, best=best_words,
-                 best_chance=review_chart.percent(move.chance_best),
-                 chance=review_chart.percent(move.chance_played))
+                 best_chance=chance_words(move.chance_best, t), chance=chance_words(move.chance_played, t))
     return t("review.line.who", name=name, line=text) if several else text
 
 
@@ -78,7 +78,8 @@ def sentence(t, name: str, points) -> str:
     first, last = review_chart.percent(numbers.first), review_chart.percent(numbers.last)
     key = "review.sentence.rose" if last > first else "review.sentence.fell" if last < first else "review.sentence.same"
     when = t("review.when.start") if numbers.low_at == 0 else t("review.when.move", n=numbers.low_at)
-    return t(key, name=name, first=first, last=last, low=review_chart.percent(numbers.low), when=when)
+    return t(key, name=name, first=t("review.pct", n=first), last=t("review.pct", n=last),
+             low=t("review.pct", n=review_chart.percent(numbers.low)), when=when)
 
 
 def describe(t, review, names: list[str]) -> str:
@@ -88,8 +89,9 @@ def describe(t, review, names: list[str]) -> str:
 def chart(t, review, names: list[str], players: int, total: int, step: int | None = None) -> str:
     fair = 1.0 / players if players else 0.0
     description = describe(t, review, names)
-    words = review_chart.Words(t("review.chart.title"), description, t("review.chart.x"),
-                               t("review.chart.y"), t("review.chart.fair", n=review_chart.percent(fair)))
+    words = review_chart.Words(t("review.chart.title"), description, t("review.chart.x"), t("review.chart.y"),
+                               t("review.chart.fair", share=t("review.pct", n=review_chart.percent(fair))),
+                               t("review.pct", n="{n}"))
     svg = review_chart.chart(lines(review, names), total, fair, words, marker=step)
     return (f'<figure class="review-figure">{svg}'
             f'<figcaption class="sr-only">{esc(description)}</figcaption></figure>')
@@ -117,7 +119,7 @@ def mistakes(t, review, names: list[str], step: int) -> str:
     items = []
     for move in worst:
         text = t("review.mistake", n=move.index + 1, grade=t("review.grade." + move.grade),
-                 lost=review_chart.percent(move.lost))
+                 lost=t("review.pct", n=review_chart.percent(move.lost)))
         if several:
             text = t("review.line.who", name=names[move.seat], line=text)
         on = " is-on" if step == move.index + 1 else ""
