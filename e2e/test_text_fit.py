@@ -30,15 +30,16 @@ PLAY_LIMIT_S = 60
 EVERY_SHOT = bool(os.environ.get("FIT_SHOTS"))     # a screenshot of every screen, not only of misfits
 
 # The person's moves that end a turn or a round soonest (as in test_webkit.py),
-# the moves at which the table is looked at, and whether the game stops for a
-# round's summary everybody reads.
+# the moves at which the table is looked at, whether the game stops for a round's
+# summary everybody reads, and how many sit at the table (the fewest unless said:
+# King's Struggle deals its ten cards a seat only from four).
 GAMES = {
     "krypkille": {"prefer": [], "at": (1, 3), "summary": True},
     "court": {"prefer": ["^aside all$", "^pass$"], "at": (1, 6), "summary": False},
     "whispers": {"prefer": [], "at": (1, 12), "summary": True},
     "golden_key": {"prefer": ["^pass$", "^end$", "^keep$", "^decline$", "^refuse$"], "at": (1, 5),
                    "summary": False},
-    "struggle": {"prefer": ["^pass$", "^no-promise$"], "at": (1, 5), "summary": True},
+    "struggle": {"prefer": ["^pass$", "^no-promise$"], "at": (0, 5), "summary": True, "players": 4},
 }
 
 # Text that does not fit, as a person would see it (as drawn: a word narrowed by
@@ -256,8 +257,9 @@ def play_and_look(page, looker, game_id: str) -> None:
     spec = GAMES[game_id]
     # The new-game screen: one person with the longest name, quick computers.
     page.click(f"[data-game={game_id}] [data-cmd=setup]")
-    page.click(f'[data-cmd=players][data-arg="{game.min_players}"]')
-    for seat in range(1, game.min_players):
+    players = spec.get("players", game.min_players)
+    page.click(f'[data-cmd=players][data-arg="{players}"]')
+    for seat in range(1, players):
         page.click(f'[data-cmd=kind][data-arg="{seat}:quick"]')
     for name, (choices, _) in game.options.items():
         page.click(f'[data-cmd=option][data-arg="{name}:{choices[0]}"]')
