@@ -209,8 +209,24 @@ def _plans(origin: str, games: list[str]) -> dict:
     return plans
 
 
+# What the page shows when its marks never come: which marks there are, the boot
+# note, the screen, whether a service worker controls it.
+PAGE_STATE = """() => ({marks: window.__bench, ready: window.royalReady,
+  boot: (document.getElementById("boot") || {}).textContent,
+  screen: (document.querySelector("[data-screen]") || {dataset: {}}).dataset.screen,
+  text: (document.getElementById("app") || document.body || {}).innerText?.slice(0, 300),
+  controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller)})"""
+
+
 def _wait_marks(page, plan) -> dict:
-    page.wait_for_function(MARKS_DONE, arg=plan, timeout=LOAD_TIMEOUT_MS, polling=20)
+    try:
+        page.wait_for_function(MARKS_DONE, arg=plan, timeout=LOAD_TIMEOUT_MS, polling=20)
+    except Exception as err:
+        try:
+            state = page.evaluate(PAGE_STATE)
+        except Exception as inner:      # the page itself is gone
+            state = f"unreadable: {inner}"
+        raise RuntimeError(f"the page's marks never came ({type(err).__name__}); it shows {state}") from err
     marks = page.evaluate("window.__bench")
     if marks.get("error"):
         raise RuntimeError(marks["error"])
