@@ -73,19 +73,24 @@ def test_a_golden_key_game_is_reviewed_from_its_result_kept_and_shown_after_a_re
 
     # Reviewing: the bar moves on, the page answers a tap meanwhile, Cancel stops it.
     page.evaluate(WATCH_LONG_TASKS)
-    page.click("#app .result [data-cmd=review]")
+    page.focus("#app .result [data-cmd=review]")
+    page.keyboard.press("Enter")                           # by keyboard: the focus goes to Cancel
     page.wait_for_selector(PROGRESS)
+    assert page.evaluate("document.activeElement.dataset.cmd") == "review_cancel"
     assert page.get_attribute(PROGRESS, "aria-valuemin") == "0"
     assert page.get_attribute(PROGRESS, "aria-valuemax") == "100"
     page.wait_for_function(f"Number(document.querySelector('{PROGRESS}').getAttribute('aria-valuenow')) > 0")
     w.shot("review-progress-en-1024x768")
+    assert axe(page, "the review's progress") == []
     page.click("#app [data-cmd=lang]")                     # a tap elsewhere, answered at once
     page.wait_for_selector("html[lang=ja] #app .review-progress-label:has-text('ふり返っています')", timeout=2000)
     now = int(page.get_attribute(PROGRESS, "aria-valuenow"))
     page.wait_for_function(
         f"Number(document.querySelector('{PROGRESS}').getAttribute('aria-valuenow')) > {now}")
-    page.click("#app [data-cmd=review_cancel]")
+    page.focus("#app [data-cmd=review_cancel]")
+    page.keyboard.press("Enter")                           # Cancel, and the focus back on Review
     page.wait_for_selector("#app .result [data-cmd=review]")
+    assert page.evaluate("document.activeElement.dataset.cmd") == "review"
     assert page.locator("#app [role=progressbar]").count() == 0
     long_tasks = sorted(page.evaluate("window.__longTasks"))
     print(f"longest tasks while reviewing (ms): {long_tasks[-5:]}")
@@ -94,6 +99,8 @@ def test_a_golden_key_game_is_reviewed_from_its_result_kept_and_shown_after_a_re
 
     # Reviewed again from the library, with a small budget: it finishes and shows.
     page = w.open(f"pace=0&review={QUICK_REVIEW}")
+    page.locator(f'#app .lib-row[data-entry="{game}"]').scroll_into_view_if_needed()
+    w.shot("review-library-ja-1024x768")
     page.click(f'#app .lib-row[data-entry="{game}"] [data-cmd=review]')
     shows_review(page)
     review = stored(page)[game]["review"]
@@ -106,6 +113,8 @@ def test_a_golden_key_game_is_reviewed_from_its_result_kept_and_shown_after_a_re
     page = w.open("pace=0")
     row = page.locator(f'#app .lib-row[data-entry="{game}"]')
     assert "ふり返り済み" in row.inner_text() and row.locator("[data-cmd=review]").count() == 0
+    row.scroll_into_view_if_needed()
+    w.shot("review-library-reviewed-ja-1024x768")
     row.locator("[data-cmd=replay_saved]").click()
     page.wait_for_selector("#app .review-panel")
     assert page.locator("#app [role=progressbar]").count() == 0

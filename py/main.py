@@ -108,6 +108,9 @@ app = App(storage=LocalStorage(), browser_langs=[str(x) for x in (py_value(windo
 guard = TapGuard(scale=min(pace, 1.0))
 page = {"timer": None, "html": None, "screen": None, "step_ms": 0.0, "keyboard": False,
         "review_timer": None, "review_shown": 0.0}
+# A control that gives way to another (a review's button to its Cancel and back):
+# the focus goes to the one that took its place.
+FOCUS_AFTER = {"review": "[data-cmd=review_cancel]", "review_cancel": "[data-cmd=review]"}
 REVIEW_SLICE_MS = 30       # a review's work between two chances for the page to answer a tap
 REVIEW_REDRAW_MS = 250     # how often its progress bar moves
 
@@ -319,6 +322,8 @@ def restore_focus(key):
     if key and key[0]:
         selector = f'[data-cmd="{key[0]}"]' + (f'[data-arg="{key[1]}"]' if key[1] else ":not([data-arg])")
         target = py_value(root.querySelector(selector))
+    if target is None and key and key[0] in FOCUS_AFTER:
+        target = py_value(root.querySelector(FOCUS_AFTER[key[0]]))
     if target is None and page["keyboard"]:
         target = py_value(root.querySelector(DECISION))
     if target is not None:

@@ -287,6 +287,7 @@ def test_a_review_from_the_result_runs_in_steps_is_kept_and_shown():
     assert again == app.replaying["review"] and again.seats == (0,) and again.playouts == 2
     assert again == engine.review(app.match.record(), [0], playouts=2)
     assert '<section class="review-panel"' in app.render()
+    assert app.announcement() == "The review is ready." and app.announcement() == ""
     app.handle("replay_close")
     assert "See the review" in app.render() and 'data-cmd="review"' not in app.render()
 

@@ -90,6 +90,7 @@ class App:
         # {"id": library id, "seats", "record", "steps": generator, "progress", "from": screen}.
         self.reviewing: dict | None = None
         self.review_playouts = review_playouts   # None: the strong player's own budget (tests: less)
+        self.review_news: str | None = None      # "the review is ready", for the live region once
 
     # ---- commands -----------------------------------------------------------
     def handle(self, cmd: str, arg: str = "") -> None:
@@ -537,6 +538,7 @@ class App:
     def _review_done(self, job: dict, result) -> None:
         """Kept with the game in the library; shown at once if the screen it was
         asked from is still there."""
+        self.review_news = self.t("review.ready")
         entry = self.library.get(job["id"])
         if entry is not None and entry.save is not None and entry.save.record["actions"] == job["record"]["actions"]:
             self.library.write(job["id"], saves.with_review(entry.stored.text, result.to_dict()))
@@ -607,8 +609,13 @@ class App:
         return [log_line(entry, self.t, shown_names(match.seats, self.t)) for entry in match.log[told:]]
 
     def announcement(self) -> str:
-        """The news as one text for the live region, a sentence per log line."""
-        return self.t("speak.join").join(self.news())
+        """The news as one text for the live region, a sentence per log line (and
+        a review that has just finished)."""
+        news = self.news()
+        if self.review_news:
+            news.append(self.review_news)
+            self.review_news = None
+        return self.t("speak.join").join(news)
 
     def screen_key(self) -> str:
         """Changes when a different kind of screen appears (the page scrolls to its top)."""

@@ -144,6 +144,7 @@ CATALOG: dict[str, tuple[str, str]] = {
                       "The game could not be reviewed (it is kept as it was): {reason}"),
     "review.no_people": ("人のプレイヤーがいないゲームです。", "Nobody played this game in person."),
     "review.done": ("ふり返り済み", "Reviewed"),
+    "review.ready": ("ふり返りができました。", "The review is ready."),
     "review.title": ("ふり返り", "Review"),
     "review.grade.best": ("最善手", "Best"),
     "review.grade.good": ("よい手", "Good"),
