@@ -169,6 +169,40 @@ def waits(game_id: str, players: int, seed: int, count: int, level: str = "stron
     return out
 
 
+def review_timing(record: dict, seats: list[int], playouts: int | None = None, seed: int = 0) -> dict:
+    """A game review (royaltable.review.reviewer) run to the end as the page runs it,
+    one step at a time: the seconds of each step between two yields, and of each
+    decision graded (from the end of the one before). Also each step's processor
+    time, which a busy machine's other work does not lengthen."""
+    from royaltable import review
+
+    total = len(review.decisions(record, seats))
+    steps_s, steps_cpu_s, decisions_s = [], [], []
+    run = review.reviewer(record, seats, playouts=playouts, seed=seed)
+    started = last = last_decision = time.perf_counter()
+    last_cpu = time.process_time()
+    graded = 0
+    while True:
+        try:
+            progress = next(run)
+        except StopIteration as done:
+            kept = done.value
+            break
+        now, now_cpu = time.perf_counter(), time.process_time()
+        steps_s.append(now - last)
+        steps_cpu_s.append(now_cpu - last_cpu)
+        last, last_cpu = now, now_cpu
+        # The review yields exactly k / total once its k-th decision is graded.
+        if total and progress * total >= graded + 1 - 1e-9:
+            graded += 1
+            decisions_s.append(now - last_decision)
+            last_decision = now
+    return {"seconds": time.perf_counter() - started, "steps": steps_s, "steps_cpu": steps_cpu_s,
+            "decisions": decisions_s,
+            "playouts": kept.playouts, "graded": len(kept.moves),
+            "grades": [move.grade for move in kept.moves]}
+
+
 def handle(request_json: str) -> str:
     """One request from a driver (Node worker, browser page): JSON in, JSON out."""
     request = json.loads(request_json)
@@ -181,6 +215,9 @@ def handle(request_json: str) -> str:
     elif kind == "waits":
         result = waits(request["game"], request["players"], request["seed"], request["count"],
                        request.get("level", "strong"))
+    elif kind == "review":
+        result = review_timing(request["record"], request["seats"], request.get("playouts"),
+                               request.get("seed", 0))
     elif kind == "games":
         result = {"games": [{"id": g, "min": registry.get(g).min_players,
                              "max": registry.get(g).max_players,
