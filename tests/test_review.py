@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from royaltable import registry
+from royaltable import calibration, registry
 from royaltable import review as rv
 from royaltable.core import Game, State
 from royaltable.review import BOUNDS, GRADES, GradedMove, Review
@@ -335,15 +335,19 @@ def test_throwing_away_the_winning_move_is_a_blunder_with_the_win_as_the_alterna
     kept = rv.review(record, [0], playouts=40, seed=1)
     move = next(m for m in kept.moves if m.index == index)
     assert (move.played, move.best, move.grade) == (planted, winning, "blunder")
-    assert move.chance_best == 1.0 and move.lost >= BOUNDS[-1]
-    assert move.alternatives[0] == (winning, 1.0)
+    certain = registry.get("golden_key").bots["strong"](seed=0).model.chance(1.0)  # a won game
+    assert move.chance_best == certain and move.lost >= BOUNDS[-1]
+    assert move.alternatives[0] == (winning, certain)
     assert move in kept.mistakes(len(kept.moves))
 
 
-def test_passing_at_a_certain_declaration_loses_chance():
+def test_passing_at_a_certain_declaration_loses_chance(monkeypatch):
     # Krypkille, seed 7 to 50 points: at action 206 seat 3 leads the showdown with a
     # Mask as its last card, the other Mask already played in a trick: declaring
-    # cannot fail. It passes.
+    # cannot fail. It passes. Krypkille's search values a round's points, not the
+    # game: graded here on those values themselves (no fitted calibration), where
+    # passing costs about 0.13 (a coward's 10 points against the others' penalties).
+    monkeypatch.setitem(calibration.POINTS, "krypkille", ())
     index = 206
     record = played_game("krypkille", 4, 7, {"limit": 50}, plant={index: "pass"})
     state = registry.replay(dict(record, actions=record["actions"][:index]))
