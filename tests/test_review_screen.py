@@ -349,6 +349,19 @@ def test_a_review_from_the_library_is_kept_across_a_reload():
     assert '<section class="review-panel"' in reloaded.render()
 
 
+def test_deleting_a_game_while_it_is_reviewed_stops_its_review():
+    app = finished_app()
+    game_id = app.game_id
+    app.handle("quit", "yes")
+    app.review_playouts = 2
+    app.handle("review", game_id)
+    app.review_step()
+    app.handle("delete", game_id)
+    app.handle("delete_yes", game_id)
+    assert app.reviewing is None and app.library.get(game_id) is None
+    assert app.screen == "home" and not app.review_step()
+
+
 def test_no_review_is_offered_for_a_game_without_people():
     app = finished_app(kinds=("quick", "quick"))
     assert 'data-cmd="review"' not in app.render()
@@ -433,6 +446,16 @@ def test_a_finished_games_later_saves_keep_its_review():
     app.save()                                   # any later write of the open game
     app.handle("act", "whatever")
     assert saves.read_review(app.library.get(app.game_id).save) == review
+
+
+def test_a_game_whose_chances_are_rough_says_so_in_its_review(monkeypatch):
+    from royaltable import calibration
+    app = finished_app()
+    kept(app, made_review(app.match.record()))
+    app.handle("replay")
+    assert "review-rough" not in app.render()
+    monkeypatch.setattr(calibration, "ROUGH", frozenset({"golden_key"}), raising=False)
+    assert "the chances to win are still rough estimates" in app.render()
 
 
 def test_the_grade_names_are_the_reviews_own():

@@ -375,6 +375,8 @@ class App:
 
     def cmd_delete_yes(self, arg):
         if arg and arg == self.deleting:
+            if self.reviewing is not None and self.reviewing["id"] == arg:
+                self.cmd_review_cancel("")
             self.library.remove(arg)
             self.unplayable.pop(arg, None)
         self.deleting = None
@@ -538,10 +540,11 @@ class App:
     def _review_done(self, job: dict, result) -> None:
         """Kept with the game in the library; shown at once if the screen it was
         asked from is still there."""
-        self.review_news = self.t("review.ready")
         entry = self.library.get(job["id"])
-        if entry is not None and entry.save is not None and entry.save.record["actions"] == job["record"]["actions"]:
-            self.library.write(job["id"], saves.with_review(entry.stored.text, result.to_dict()))
+        if entry is None or entry.save is None or entry.save.record["actions"] != job["record"]["actions"]:
+            return                        # the game is gone meanwhile (deleted here or in another tab)
+        self.library.write(job["id"], saves.with_review(entry.stored.text, result.to_dict()))
+        self.review_news = self.t("review.ready")
         here = self.screen_key()
         if here == job["from"] and (here == "home" or self.game_id == job["id"]):
             self._replay_open(job["seats"], job["record"], result)
@@ -978,8 +981,11 @@ class App:
             line = review_screen.grade_line(t, graded, self._best_words(graded, ctx.names),
                                             ctx.names[graded.seat], len(review.seats) > 1)
             grade = f'<span class="replay-grade grade-{graded.grade}" data-grade="{graded.grade}">{esc(line)}</span>'
-        panel = (review_screen.panel(t, review, ctx.names, len(replaying["seats"]), total, step)
-                 if review is not None else "")
+        panel = ""
+        if review is not None:
+            from royaltable import calibration
+            rough = match.game.id in getattr(calibration, "ROUGH", frozenset())
+            panel = review_screen.panel(t, review, ctx.names, len(replaying["seats"]), total, step, rough)
         return (f'{bar}<div class="replay-bar" role="toolbar">{controls}'
                 f'<span class="replay-step">{esc(t("replay.step", n=step, total=total))}</span>{grade}'
                 f'<span class="replay-last">{last}</span></div>{panel}'

@@ -146,6 +146,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     "review.done": ("ふり返り済み", "Reviewed"),
     "review.ready": ("ふり返りができました。", "The review is ready."),
     "review.title": ("ふり返り", "Review"),
+    "review.rough": ("このゲームの勝つ見込みは、まだおおまかな推定です。評価は目安としてご覧ください。",
+                     "In this game the chances to win are still rough estimates: take the grades as a guide."),
     "review.grade.best": ("最善手", "Best"),
     "review.grade.good": ("よい手", "Good"),
     "review.grade.inaccuracy": ("疑問手", "Inaccuracy"),
