@@ -439,6 +439,16 @@ def test_a_game_in_progress_keeps_no_review_and_an_import_keeps_a_sound_one():
     assert saves.read_review(entry.save) == review
 
 
+def test_a_shared_link_brings_the_review_along():
+    app = finished_app()
+    review = made_review(app.match.record())
+    viewer = App("en")
+    viewer.open_shared(save_text(app, review.to_dict()))
+    assert viewer.screen == "replay" and viewer.replaying["review"] == review
+    viewer.open_shared(save_text(app, {"version": 1}))             # a damaged one: the replay alone
+    assert viewer.screen == "replay" and viewer.replaying["review"] is None
+
+
 def test_a_finished_games_later_saves_keep_its_review():
     app = finished_app()
     review = made_review(app.match.record())

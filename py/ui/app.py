@@ -432,7 +432,7 @@ class App:
         except saves.SaveError as err:
             self.message = self.t("library.shared.failed", reason=self.t("save." + str(err)))
             return
-        self._replay_open(save.seats, save.record)
+        self._replay_open(save.seats, save.record, saves.read_review(save))   # its review came along
 
     def cmd_replay_saved(self, arg):
         entry = self.library.get(arg)
