@@ -362,6 +362,27 @@ def test_deleting_a_game_while_it_is_reviewed_stops_its_review():
     assert app.screen == "home" and not app.review_step()
 
 
+def test_two_people_are_both_graded_each_named_with_a_line_of_their_own():
+    app = finished_app(kinds=("human", "human"))
+    app.review_playouts = 2
+    app.handle("review")
+    run(app)
+    review = app.replaying["review"]
+    assert review.seats == (0, 1) and {m.seat for m in review.moves} == {0, 1}
+    html = app.render()
+    assert sorted(re.findall(r'class="chart-label chart-label-(\d)"[^>]*>([^<]*)<', html)) == \
+        [("0", isolate("Player 1")), ("1", isolate("Player 2"))]
+    assert len(polyline_points(html, 0)) >= 1 and len(polyline_points(html, 1)) >= 1
+    assert html.count('<div class="review-tally-row">') == 2
+    for arg, text in re.findall(r'data-cmd="replay_jump" data-arg="(\d+)">([^<]*)<', html):
+        move = review_screen.graded_at(review, int(arg))
+        assert text.startswith(f"{isolate(['Player 1', 'Player 2'][move.seat])}: Move {arg}")
+    move = review.moves[-1]
+    app.handle("replay_jump", str(move.index + 1))
+    line = re.search(r'data-grade="\w+">([^<]*)<', app.render())[1]
+    assert line.startswith(isolate(["Player 1", "Player 2"][move.seat]) + ": ")
+
+
 def test_no_review_is_offered_for_a_game_without_people():
     app = finished_app(kinds=("quick", "quick"))
     assert 'data-cmd="review"' not in app.render()
