@@ -252,6 +252,13 @@ def test_move_words_fall_back_to_the_log_when_a_table_has_none():
         real.move_words(state.view(0), action, EN, names)
 
 
+def test_a_loss_reads_in_whole_percent_never_up_to_the_next_grade():
+    assert [review_screen.lost_percent(x) for x in (0.0996, 0.1, 0.29, 0.07, 0.2, 0.0)] == [9, 10, 29, 7, 20, 0]
+    for lost in (0.0199, 0.0499, 0.0999, 0.1999):
+        bound = next(b for b in engine.BOUNDS if lost < b)
+        assert review_screen.lost_percent(lost) < round(bound * 100)
+
+
 def test_progress_is_a_progressbar_with_its_values_and_a_cancel():
     html = review_screen.progress(EN, 0.426, "g1")
     assert 'role="progressbar"' in html and 'aria-valuemin="0"' in html and 'aria-valuemax="100"' in html

@@ -8,6 +8,8 @@ review (royaltable.review.Review) and the seats' names as drawn.
 """
 from __future__ import annotations
 
+import math
+
 from . import review_chart
 from .html import button, esc
 from .teacher import chance_words
@@ -45,6 +47,12 @@ def move_words(table, state, seat: int, action: str, t, names: list[str], log_li
     after_state.apply(action, seat=seat)
     entries = table.describe(before, action, seat, after_state.view(None), False)
     return t("speak.join").join(log_line(entry, t, names) for entry in entries) or action
+
+
+def lost_percent(lost: float) -> int:
+    """The chance a move lost, in whole percent rounded down: a loss just under a
+    grade's bound (9.96 %: an inaccuracy) never reads as the bound (10 %: a mistake)."""
+    return math.floor(lost * 100 + 1e-9)
 
 
 def graded_at(review, step: int):
@@ -119,7 +127,7 @@ def mistakes(t, review, names: list[str], step: int) -> str:
     items = []
     for move in worst:
         text = t("review.mistake", n=move.index + 1, grade=t("review.grade." + move.grade),
-                 lost=t("review.pct", n=review_chart.percent(move.lost)))
+                 lost=t("review.pct", n=lost_percent(move.lost)))
         if several:
             text = t("review.line.who", name=names[move.seat], line=text)
         on = " is-on" if step == move.index + 1 else ""
