@@ -549,17 +549,16 @@ class App:
         if here == job["from"] and (here == "home" or self.game_id == job["id"]):
             self._replay_open(job["seats"], job["record"], result)
 
-    def review_control(self, game_id: str) -> str:
+    def review_control(self, game_id: str, show: bool = True) -> str:
         """The review's button for a finished game, its progress while it runs, or
-        the way to see it once done."""
+        (`show`) the way to see it once done."""
         t = self.t
         if self.reviewing is not None and self.reviewing["id"] == game_id:
             return review_screen.progress(t, self.reviewing["progress"], game_id)
         if not self.can_review(game_id):
             return ""
         if self._kept_review(game_id) is not None:
-            cmd = "replay" if game_id == self.game_id else "replay_saved"
-            return button(esc(t("review.show")), cmd, "" if cmd == "replay" else game_id)
+            return button(esc(t("review.show")), "replay") if show else ""
         if self.reviewing is not None:
             return f'<span class="hint review-busy">{esc(t("review.busy"))}</span>'
         return button(esc(t("review.start")), "review", game_id)
@@ -763,9 +762,7 @@ class App:
             if entry.id == self.deleting:
                 actions = self._ask_delete(entry.id)
             else:
-                review = self.review_control(entry.id)
-                if self._kept_review(entry.id) is not None and review.startswith("<button"):
-                    review = ""                     # Replay shows the review already
+                review = self.review_control(entry.id, show=False)    # its Replay shows a kept review
                 actions = (button(esc(t("replay.open")), "replay_saved", entry.id, cls="btn-primary")
                            + review
                            + button(esc(t("library.export")), "export", entry.id)
