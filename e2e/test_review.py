@@ -4,7 +4,8 @@ progress bar, a tap answered while it runs, and its Cancel; reviewed again from
 the library after a reload, the grades and the chart in the replay, in both
 languages at 1024×768 and 768×1024 (screenshots in e2e/artifacts/); and, after
 one more reload, the replay shows the kept review without reviewing again. Then
-the other four games, each played to its result and reviewed from it.
+the other four games, each played to its result and reviewed from it (one page
+for the four).
 
 The review's budget is the page's test hook ?review=N (play-outs per decision):
 a large one while the review must still be running when the test taps, a small
@@ -13,6 +14,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+from conftest import Watched
 from table_driver import READ_LIBRARY, new_game, shortest_options
 from royaltable import registry  # noqa: E402  (table_driver puts py/ on the path)
 from test_access import axe
@@ -138,18 +141,32 @@ def test_a_golden_key_game_is_reviewed_from_its_result_kept_and_shown_after_a_re
     assert w.errors == []
 
 
-def test_the_other_four_games_are_reviewed_from_their_result(watched):
-    w = watched(*SIZES[0], locale="en-US")
-    page = w.open(f"pace=0&review={QUICK_REVIEW}")
-    for game_id in ("krypkille", "court", "struggle", "whispers"):
-        kinds = ["human"] + ["quick"] * (GAMES[game_id].get("players", registry.get(game_id).min_players) - 1)
-        new_game(page, game_id, kinds, options=shortest_options(game_id), seed="3")
-        play_to_result(page, game_id)
-        page.click("#app .result [data-cmd=review]")
-        shows_review(page)
-        assert stored(page)[finished_id(page, game_id)]["review"]["game"] == game_id
-        w.shot(f"review-{game_id}-en-1024x768")
-        page.click("#app [data-cmd=replay_close]")
-        page.click('#app .result [data-cmd=quit][data-arg="yes"]')
-        page.wait_for_selector("#app .game-grid")
+@pytest.fixture(scope="module")
+def one_page(browser, site):
+    """One page for the other four games (one boot, not four): each test starts at
+    its home screen, and a test that left it elsewhere costs the next a reload."""
+    context = browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]}, locale="en-US")
+    w = Watched(context.new_page(), site)
+    w.open(f"pace=0&review={QUICK_REVIEW}")
+    yield w
+    context.close()
+
+
+@pytest.mark.parametrize("game_id", ["krypkille", "court", "struggle", "whispers"])
+def test_a_finished_game_is_reviewed_from_its_result(one_page, game_id):
+    w = one_page
+    page = w.page
+    w.errors.clear()                        # what an earlier game's test saw is its own
+    if not page.locator("#app .game-grid").count():
+        w.open(f"pace=0&review={QUICK_REVIEW}")
+    kinds = ["human"] + ["quick"] * (GAMES[game_id].get("players", registry.get(game_id).min_players) - 1)
+    new_game(page, game_id, kinds, options=shortest_options(game_id), seed="3")
+    play_to_result(page, game_id)
+    page.click("#app .result [data-cmd=review]")
+    shows_review(page)
+    assert stored(page)[finished_id(page, game_id)]["review"]["game"] == game_id
+    w.shot(f"review-{game_id}-en-1024x768")
+    page.click("#app [data-cmd=replay_close]")
+    page.click('#app .result [data-cmd=quit][data-arg="yes"]')
+    page.wait_for_selector("#app .game-grid")
     assert w.errors == []
