@@ -142,7 +142,6 @@ CATALOG: dict[str, tuple[str, str]] = {
     "review.cancel": ("やめる", "Cancel"),
     "review.failed": ("ふり返りができませんでした（ゲームはそのままです）：{reason}",
                       "The game could not be reviewed (it is kept as it was): {reason}"),
-    "review.no_people": ("人のプレイヤーがいないゲームです。", "Nobody played this game in person."),
     "review.done": ("ふり返り済み", "Reviewed"),
     "review.ready": ("ふり返りができました。", "The review is ready."),
     "review.title": ("ふり返り", "Review"),
