@@ -59,6 +59,17 @@ def typical_game(game_id: str, seed: int = GAME_SEED) -> dict:
     return state.record()
 
 
+def summarize_runs(runs: list[dict]) -> dict:
+    """Several reviews of one game in one runtime: the median total, every decision
+    and step of them all pooled, the load over them."""
+    pooled = {key: [x for run in runs for x in run[key]] for key in ("steps", "steps_cpu", "decisions")}
+    out = summarize(dict(runs[0], **pooled))
+    out.update(seconds=statistics.median(run["seconds"] for run in runs),
+               runs=[run["seconds"] for run in runs],
+               load=[min(run["load"][0] for run in runs), max(run["load"][1] for run in runs)])
+    return out
+
+
 def summarize(run: dict) -> dict:
     decisions = run["decisions"]
     return {"seconds": run["seconds"], "graded": run["graded"], "playouts": run["playouts"],
@@ -93,6 +104,7 @@ def main(argv=None) -> int:
                         help="every decision's budget as this share of the strong player's own "
                              "(default: the review's BUDGET_SHARE)")
     parser.add_argument("--browser", action="store_true", help="also in Chromium (bench/bots.html)")
+    parser.add_argument("--reps", type=int, default=2, help="reviews of each game in each runtime")
     parser.add_argument("--build", action="store_true", help="run tools/build.py first (for --browser)")
     parser.add_argument("--out", default=str(BENCH_DIR / "RESULTS-review.md"))
     parser.add_argument("--with", dest="earlier", action="append", default=[],
@@ -113,25 +125,43 @@ def main(argv=None) -> int:
             "command": "python3 bench/review.py " + " ".join(argv if argv is not None else sys.argv[1:]),
             "commit": subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
                                      capture_output=True, text=True).stdout.strip(),
-            "targets": {"review_s": REVIEW_S, "step_ms": STEP_MS}, "games": {}}
-    records = {}
+            "targets": {"review_s": REVIEW_S, "step_ms": STEP_MS}, "reps": args.reps, "games": {}}
+    records, budgets = {}, {}
     for game_id in games:
         started = time.time()
         records[game_id] = typical_game(game_id)
         players = players_for(game_id)
         log(f"{game_id}: a game of {len(records[game_id]['actions'])} actions played in {time.time() - started:.0f} s")
-        playouts = args.playouts
+        budgets[game_id] = args.playouts
         if args.share:
             own = own_budget(registry.get(game_id).bots["strong"](seed=0), players)
-            playouts = max(2, round(own * args.share))
-        before = load_average()
-        run = benchlib.review_timing(records[game_id], [PERSON], playouts)
+            budgets[game_id] = max(2, round(own * args.share))
         data["games"][game_id] = {"players": players, "actions": len(records[game_id]["actions"]),
-                                  "default_playouts": default_playouts(game_id, players),
-                                  "playouts": run["playouts"],
-                                  "cpython": dict(summarize(run), load=[before, load_average()])}
-        log(f"  CPython: {run['seconds']:.1f} s for {run['graded']} decisions")
-    if args.browser:
+                                  "default_playouts": default_playouts(game_id, players)}
+
+    def measure(ask) -> None:
+        """Every game reviewed `reps` times in each runtime, interleaved (A B B A ...),
+        so that a change of the machine's load falls on both."""
+        for number, game_id in enumerate(games):
+            runs = {name: [] for name in ask}
+            order = list(ask)
+            for rep in range(args.reps):
+                for name in (order if (number + rep) % 2 == 0 else order[::-1]):
+                    before = load_average()
+                    run = ask[name](records[game_id], budgets[game_id])
+                    run["load"] = [before, load_average()]
+                    runs[name].append(run)
+                    log(f"  {name} {game_id}: {run['seconds']:.1f} s for {run['graded']} decisions")
+            for name, kept in runs.items():
+                data["games"][game_id][name] = summarize_runs(kept)
+                data["games"][game_id]["playouts"] = kept[0]["playouts"]
+
+    def in_cpython(record, playouts):
+        return benchlib.review_timing(record, [PERSON], playouts)
+
+    if not args.browser:
+        measure({"cpython": in_cpython})
+    else:
         from playwright.sync_api import sync_playwright
         import web
 
@@ -142,13 +172,11 @@ def main(argv=None) -> int:
                 page = web.BotsPage(p, site)
                 try:
                     data["browser_python"] = page.python
-                    for game_id in games:
-                        request = {"kind": "review", "record": records[game_id], "seats": [PERSON],
-                                   "playouts": data["games"][game_id]["playouts"]}
-                        before = load_average()
-                        run = page.ask(request)
-                        data["games"][game_id]["chromium"] = dict(summarize(run), load=[before, load_average()])
-                        log(f"  Chromium {game_id}: {run['seconds']:.1f} s")
+
+                    def in_chromium(record, playouts):
+                        return page.ask({"kind": "review", "record": record, "seats": [PERSON],
+                                         "playouts": playouts})
+                    measure({"cpython": in_cpython, "chromium": in_chromium})
                     data["browser_errors"] = page.errors
                 finally:
                     page.close()
@@ -178,8 +206,10 @@ def render(d: dict) -> str:
              "A typical game of each game (the person at seat 0 played by the quick computer, seat 1 "
              "the strong computer, the other seats quick; four players where the game allows, seed "
              f"{GAME_SEED}) reviewed for the person's seat with `royaltable.review.reviewer`, run step by "
-             "step as the page runs it. A decision's time runs from the end of the one before (the "
-             "replay to it included); a step is what runs between two yields, the longest slice the "
+             f"step as the page runs it. Each game is reviewed {d.get('reps', 1)} times in each runtime, "
+             "interleaved (A B B A), so that the machine's changing load falls on both: the total is "
+             "their median, the decisions and steps are pooled. A decision's time runs from the end "
+             "of the one before (the replay to it included); a step is what runs between two yields, the longest slice the "
              f"page would run at once. Targets: the whole review within {REVIEW_S:.0f} s in Chromium, "
              f"no step over {STEP_MS:.0f} ms. The load is the machine's one-minute load average before "
              "and after (2 cores, shared with other work): above 2, a step can wait for others' work, "
