@@ -223,7 +223,8 @@ def test_a_move_with_nothing_to_compare_says_so(monkeypatch):
 
     def one_candidate(level):
         bot = strong(level)
-        bot.model.candidates = lambda world, legal: [(legal[-1], None)]
+        # The model is shared by every strong player of the game: patched for this test only.
+        monkeypatch.setattr(bot.model, "candidates", lambda world, legal: [(legal[-1], None)])
         return bot
     monkeypatch.setattr(match, "bot", one_candidate)
     match.suggest()
