@@ -148,7 +148,7 @@ def play_every_game(b):
 
     # The reload: every game is in the library (IndexedDB) at the move it was left.
     time.sleep(0.5)                          # the last write's transaction
-    reboot_s = boot(b)
+    reboot_s = boot(b, "pace=0&review=8")        # a quick review (8 play-outs a decision)
     b.watch_errors()
     assert b.count(".library [data-cmd=continue]") == len(GAMES)
     stored = b.js("""var out = {};
@@ -172,6 +172,17 @@ def play_every_game(b):
         if game_id == "krypkille":
             b.settle()
             b.screenshot(ARTIFACTS / f"webkit-{game_id}-result.png")
+            # The review runs in slices between WebKit's frames and opens in the replay.
+            b.click(".result [data-cmd=review]")
+            b.wait_for("#app .review-panel .review-chart", 60, f"the review of {game_id}")
+            b.wait_for("#app .review-tally .review-count", 10, f"the grades of {game_id}")
+            b.click("#app .review-panel [data-cmd=replay_jump]")     # the biggest mistake
+            b.wait_for("#app .replay-bar [data-grade]", 10, f"a graded move of {game_id}")
+            no_error_on_screen(b, f"in the review of {game_id}")
+            assert page_width(b) <= WIDTH, f"the {game_id} review scrolls sideways in WebKit"
+            b.screenshot(ARTIFACTS / f"webkit-{game_id}-review.png")
+            b.click("[data-cmd=replay_close]")
+            b.wait_for(".result [data-cmd=quit]", 10, f"the result of {game_id} after its review")
         print(f"WebKit {game_id}: the person's moves {halves[game_id]['moves']} + {done['moves']}, "
               f"{halves[game_id]['ms'] / 1000:.1f} + {done['ms'] / 1000:.1f} s in the page")
         b.click('.result [data-cmd=quit][data-arg="yes"]')
