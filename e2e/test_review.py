@@ -165,6 +165,12 @@ def test_a_finished_game_is_reviewed_from_its_result(one_page, game_id):
     page.click("#app .result [data-cmd=review]")
     shows_review(page)
     assert stored(page)[finished_id(page, game_id)]["review"]["game"] == game_id
+    if game_id == "court":                  # the computers graded too, when asked: a line each
+        assert page.locator("#app .review-chart .chart-line-1").count() == 0
+        page.click("#app .review-panel [data-cmd=review_everyone]")
+        page.wait_for_selector("#app .review-chart .chart-line-1")
+        assert stored(page)[finished_id(page, game_id)]["review"]["seats"] == [0, 1]
+        assert page.locator("#app [data-cmd=review_everyone]").count() == 0
     w.shot(f"review-{game_id}-en-1024x768")
     page.click("#app [data-cmd=replay_close]")
     page.click('#app .result [data-cmd=quit][data-arg="yes"]')

@@ -500,3 +500,27 @@ def test_the_grade_names_are_the_reviews_own():
     assert review_screen.GRADES == engine.GRADES
     for grade in engine.GRADES:
         assert EN.has(f"review.grade.{grade}") and JA(f"review.grade.{grade}") != f"review.grade.{grade}"
+
+
+def test_the_computers_are_graded_only_when_asked_and_then_each_has_a_line():
+    app = finished_app()
+    app.review_playouts = 2
+    app.handle("review")
+    run(app)
+    assert app.replaying["review"].seats == (0,)
+    app.handle("replay_jump", "5")
+    html = app.render()
+    assert f'data-cmd="review_everyone" data-arg="{app.game_id}"' in html
+    assert "Grade the computer players too" in html and "chart-line-1" not in html
+    app.handle("review_everyone", app.game_id)
+    assert 'role="progressbar"' in app.render() and 'data-cmd="review_everyone"' not in app.render()
+    run(app)
+    everyone = app.replaying["review"]
+    assert everyone.seats == (0, 1) and {m.seat for m in everyone.moves} == {0, 1}
+    assert everyone == engine.review(app.match.record(), [0, 1], playouts=2)
+    assert app.screen == "replay" and app.replaying["step"] == 5          # where the person was
+    html = app.render()
+    assert "chart-line-1" in html and 'data-cmd="review_everyone"' not in html
+    stored = json.loads(app.library.get(app.game_id).stored.text)
+    assert Review.from_dict(stored["review"]) == everyone                 # kept instead of the first
+    assert "コンピューターの手もふり返る" == JA("review.everyone")

@@ -443,7 +443,7 @@ class App:
         except saves.SaveError as err:
             self.unplayable[arg] = str(err)
             return
-        self._replay_open(save.seats, save.record, self._review_kept_in(arg, save))
+        self._replay_open(save.seats, save.record, self._review_kept_in(arg, save), arg)
 
     def _review_kept_in(self, game_id: str, save):
         """The sound review kept with a game; a damaged one is dropped from its save
@@ -466,11 +466,14 @@ class App:
         entry = self.library.get(self.game_id) if self.game_id else None
         if entry is not None and entry.save is not None:
             review = self._review_kept_in(self.game_id, entry.save)
-        self._replay_open(match.seats, match.record(), review)
+        self._replay_open(match.seats, match.record(), review, self.game_id)
 
-    def _replay_open(self, seats: list[dict], record: dict, review=None) -> None:
-        self.replaying = {"seats": seats, "record": record, "step": 0, "review": review, "words": {}}
-        self._replay_to(0)
+    def _replay_open(self, seats: list[dict], record: dict, review=None, game_id: str | None = None,
+                     step: int = 0) -> None:
+        """`game_id`: the library's game replayed (None: a shared link's)."""
+        self.replaying = {"seats": seats, "record": record, "step": step, "review": review, "words": {},
+                          "id": game_id}
+        self._replay_to(step)
         self.screen = "replay"
 
     def cmd_replay_jump(self, arg):
@@ -489,14 +492,22 @@ class App:
         """Reviews a finished game (the open one from its result, or one of the
         library's): every decision of its people graded. It runs in slices
         (review_step) while the page goes on answering taps."""
-        game_id = arg or self.game_id
+        self._start_review(arg or self.game_id, everyone=False)
+
+    def cmd_review_everyone(self, arg):
+        """Reviews the game again, the computer players' decisions graded too (asked
+        for from a review: a computer's moves are not graded unless asked)."""
+        self._start_review(arg, everyone=True)
+
+    def _start_review(self, game_id: str | None, everyone: bool) -> None:
         if self.reviewing is not None or not self.can_review(game_id):
             return
         save = self.library.get(game_id).save
         self.reviewing = {"id": game_id, "seats": save.seats, "record": save.record,
-                          "steps": self._review_steps(game_id), "progress": 0.0, "from": self.screen_key()}
+                          "steps": self._review_steps(game_id, everyone), "progress": 0.0,
+                          "from": self.screen_key()}
 
-    def _review_steps(self, game_id: str):
+    def _review_steps(self, game_id: str, everyone: bool = False):
         """The review as small steps; even checking the save and loading the
         review's code come after the tap's own redraw, so the bar shows at once."""
         yield 0.0
@@ -507,8 +518,8 @@ class App:
             return None
         from royaltable import review
         yield 0.0
-        people = [seat for seat, s in enumerate(save.seats) if s["kind"] == "human"]
-        return (yield from review.reviewer(save.record, people, playouts=self.review_playouts))
+        graded = [seat for seat, s in enumerate(save.seats) if everyone or s["kind"] == "human"]
+        return (yield from review.reviewer(save.record, graded, playouts=self.review_playouts))
 
     def cmd_review_cancel(self, arg):
         """Stops the review; nothing of the game changes."""
@@ -546,8 +557,10 @@ class App:
         self.library.write(job["id"], saves.with_review(entry.stored.text, result.to_dict()))
         self.review_news = self.t("review.ready")
         here = self.screen_key()
-        if here == job["from"] and (here == "home" or self.game_id == job["id"]):
-            self._replay_open(job["seats"], job["record"], result)
+        if here == job["from"] == "replay" and self.replaying and self.replaying["id"] == job["id"]:
+            self._replay_open(job["seats"], job["record"], result, job["id"], self.replaying["step"])
+        elif here == job["from"] and (here == "home" or self.game_id == job["id"]):
+            self._replay_open(job["seats"], job["record"], result, job["id"])
 
     def review_control(self, game_id: str, show: bool = True) -> str:
         """The review's button for a finished game, its progress while it runs, or
@@ -982,13 +995,26 @@ class App:
         if review is not None:
             from royaltable import calibration
             rough = match.game.id in getattr(calibration, "ROUGH", frozenset())
-            panel = review_screen.panel(t, review, ctx.names, len(replaying["seats"]), total, step, rough)
+            panel = review_screen.panel(t, review, ctx.names, len(replaying["seats"]), total, step, rough,
+                                        self._everyone_control(review))
         return (f'{bar}<div class="replay-bar" role="toolbar">{controls}'
                 f'<span class="replay-step">{esc(t("replay.step", n=step, total=total))}</span>{grade}'
                 f'<span class="replay-last">{last}</span></div>{panel}'
                 f'<div class="table-layout" data-screen="replay" data-viewer="">'
                 f'<div class="table-main">{match.table.render(view, ctx)}</div>'
                 f'<aside class="table-side">{match.table.side(view, ctx)}{self.render_log(match)}</aside></div>')
+
+    def _everyone_control(self, review) -> str:
+        """Under a review of the people only: the way to grade the computers too
+        (or its progress while that runs)."""
+        game_id = self.replaying.get("id")
+        if len(review.seats) == len(self.replaying["seats"]) or not self.can_review(game_id):
+            return ""
+        if self.reviewing is not None and self.reviewing["id"] == game_id:
+            return review_screen.progress(self.t, self.reviewing["progress"], game_id)
+        if self.reviewing is not None:
+            return f'<span class="hint review-busy">{esc(self.t("review.busy"))}</span>'
+        return button(esc(self.t("review.everyone")), "review_everyone", game_id, cls="btn-small")
 
     def _best_words(self, move, names: list[str]) -> str:
         """What the review would have played, in the table's words at that moment

@@ -136,6 +136,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "review.start": ("このゲームをふり返る", "Review this game"),
     "review.show": ("ふり返りを見る", "See the review"),
     "review.busy": ("別のゲームをふり返っています…", "Another game is being reviewed…"),
+    "review.everyone": ("コンピューターの手もふり返る", "Grade the computer players too"),
     "review.running": ("ふり返っています…", "Reviewing the game…"),
     "review.percent": ("{n}%終わりました", "{n}\u00a0% done"),
     "review.pct": ("{n}%", "{n}\u00a0%"),

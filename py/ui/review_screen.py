@@ -135,12 +135,14 @@ def mistakes(t, review, names: list[str], step: int) -> str:
     return f'<div class="review-mistakes">{title}<ol class="review-mistake-list">{"".join(items)}</ol></div>'
 
 
-def panel(t, review, names: list[str], players: int, total: int, step: int, rough: bool = False) -> str:
+def panel(t, review, names: list[str], players: int, total: int, step: int, rough: bool = False,
+          control: str = "") -> str:
     """The review beside the replay: the chart, the tally, the mistakes; `rough`:
-    the game's chances are known to be badly calibrated, and the panel says so."""
+    the game's chances are known to be badly calibrated, and the panel says so;
+    `control`: what the app offers under it (to grade the computers too)."""
     note = f'<p class="review-rough">{esc(t("review.rough"))}</p>' if rough else ""
     return (f'<section class="review-panel" aria-labelledby="review-title">'
             f'<h2 class="review-title" id="review-title">{esc(t("review.title"))}</h2>{note}'
             f'<div class="review-body">{chart(t, review, names, players, total, step)}'
-            f'<div class="review-facts">{tally(t, review, names)}{mistakes(t, review, names, step)}</div></div>'
-            '</section>')
+            f'<div class="review-facts">{tally(t, review, names)}{mistakes(t, review, names, step)}'
+            f'{control}</div></div></section>')
