@@ -1088,6 +1088,32 @@ def test_gk17_a_die_may_join_your_flicked_die_on_the_reroll_card():
     assert state.view(None)["cells"][4]["dice"] == ["red1", "red0"]
 
 
+# ---- refusals in the placement, word for word (GK-4, GK-6) ------------------------------
+
+@pytest.mark.parametrize("seed", [4, 0])        # red places first, then blue first
+def test_gk6_a_taken_entry_spot_is_refused_for_either_player_in_either_turn(seed):
+    state = GAME.new(2, seed=seed)
+    for _ in range(2):                           # the first player, then the second
+        colour = ("red", "blue")[state.current]
+        state.apply(f"place {colour}0 {colour}:1")
+        refused(state, f"place {colour}1 {colour}:1", f"^{colour}:1 is taken: each die on its own entry spot \\(GK-6\\)$")
+        refused(state, f"place {colour}1 {colour}:7",
+                "^a faction card has three entry spots, 0 to 2 \\(GK-4\\)$")
+        state.apply(f"place {colour}1 {colour}:0")
+        if state.phase == "place":              # the other's spots are not this player's
+            other = ("red", "blue")[state.current]
+            refused(state, f"place {other}1 {other}:0", f"^place {other}0 first, then {other}1$")
+
+
+def test_gk6_a_malformed_step_names_the_verb_it_was_given():
+    state = position(dice(red0=("r0c0", 1)))
+    refused(state, "move red0", "^name a die and where it goes, e.g. 'move red0 r1c1'$")
+    refused(state, "move red7 r0c1", "e.g. 'move red0 r1c1'")
+    state = position(dice(red0=("r1c0", 2), blue0=("r1c0", 5)))   # blue0 on top of red0: a flick first
+    assert state.phase == "flick"
+    refused(state, "flick blue0", "^name a die and where it goes, e.g. 'flick red0 r1c1'$")
+
+
 # ---- the board's geometry, built anew (GK-4, GK-5) --------------------------------------
 
 @pytest.mark.parametrize("rows", [3, 4])
