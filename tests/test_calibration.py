@@ -1,0 +1,169 @@
+"""The calibration bench's fit (bench/calibration.py) on small hand-made data, and
+the map it wrote (royaltable.calibration), which Model.chance reads."""
+import importlib.util
+import json
+import pathlib
+import random
+
+import pytest
+
+from royaltable import calibration, registry
+from royaltable.search import Model
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+_spec = importlib.util.spec_from_file_location("bench_calibration", ROOT / "bench" / "calibration.py")
+bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench)
+
+
+def fitted(blocks):
+    return [(round(x, 6), round(y, 6), w) for x, y, w in blocks]
+
+
+# ---- isotonic regression -----------------------------------------------------------------
+
+def test_an_increasing_input_is_kept_as_it_is():
+    assert fitted(bench.isotonic([0.1, 0.2, 0.3], [0.0, 0.5, 1.0])) == [(0.1, 0.0, 1), (0.2, 0.5, 1), (0.3, 1.0, 1)]
+
+
+def test_violators_are_pooled_into_their_mean():
+    # 0.2 -> 1 then 0.3 -> 0 violate: pooled to 0.5 at x 0.25; the 0.4 -> 0.25 that
+    # follows violates the pool and joins it (mean of 1, 0, 0.25).
+    assert fitted(bench.isotonic([0.1, 0.2, 0.3, 0.4, 0.5], [0.0, 1.0, 0.0, 0.25, 1.0])) == [
+        (0.1, 0.0, 1), (0.3, round(1.25 / 3, 6), 3), (0.5, 1.0, 1)]
+
+
+def test_a_decreasing_input_is_one_flat_block():
+    assert fitted(bench.isotonic([0.1, 0.5, 0.9], [1.0, 0.5, 0.0])) == [(0.5, 0.5, 3)]
+
+
+def test_equal_values_share_a_block_in_any_order():
+    xs, ys = [0.4, 0.2, 0.4, 0.2, 0.8], [1.0, 0.0, 0.0, 1.0, 1.0]
+    blocks = bench.isotonic(xs, ys)
+    # 0.2 and 0.4 both average 0.5: pooled (equal ys pool too), 0.8 apart.
+    assert fitted(blocks) == [(0.3, 0.5, 4), (0.8, 1.0, 1)]
+
+
+def test_the_fit_is_increasing_and_its_weights_add_up():
+    rng = random.Random(3)
+    xs = [rng.random() for _ in range(2000)]
+    ys = [1.0 if rng.random() < x * x else 0.0 for x in xs]
+    blocks = bench.isotonic(xs, ys)
+    assert sum(w for _, _, w in blocks) == len(xs)
+    assert all(a[0] < b[0] and a[1] < b[1] for a, b in zip(blocks, blocks[1:]))
+    assert abs(sum(y * w for _, y, w in blocks) - sum(ys)) < 1e-6     # pooling keeps the mean
+
+
+def test_a_perfectly_calibrated_input_maps_each_value_to_itself():
+    xs, ys = [], []
+    for value, wins in ((0.1, 1), (0.3, 3), (0.5, 5), (0.7, 7), (0.9, 9)):
+        xs += [value] * 10
+        ys += [1.0] * wins + [0.0] * (10 - wins)
+    points = bench.reduce(bench.isotonic(xs, ys))
+    assert points == ((0.1, 0.1), (0.3, 0.3), (0.5, 0.5), (0.7, 0.7), (0.9, 0.9))
+    assert bench.chance(points, 0.4) == pytest.approx(0.4)
+
+
+def test_reducing_pools_the_closest_neighbours_and_stays_increasing():
+    blocks = [(0.1, 0.1, 1), (0.2, 0.11, 1), (0.5, 0.5, 2), (0.8, 0.9, 1), (0.9, 0.91, 1)]
+    assert bench.reduce(blocks, most=3) == ((0.15, 0.105), (0.5, 0.5), (0.85, 0.905))
+    assert bench.reduce(blocks, most=5) == tuple((x, y) for x, y, _ in blocks)
+    rng = random.Random(5)
+    xs = [rng.random() for _ in range(500)]
+    many = bench.isotonic(xs, [x + rng.uniform(-0.05, 0.05) for x in xs])
+    points = bench.reduce(many)
+    assert len(many) > bench.POINTS_MOST and len(points) == bench.POINTS_MOST
+    assert all(a[0] < b[0] and a[1] < b[1] for a, b in zip(points, points[1:]))
+
+
+def test_light_blocks_are_pooled_with_their_cheaper_neighbour():
+    blocks = [(0.1, 0.0, 2), (0.3, 0.4, 50), (0.5, 0.5, 50), (0.7, 0.55, 3), (0.9, 1.0, 50)]
+    # 0.1 (weight 2) can only join 0.3; 0.7 (weight 3) joins 0.5, whose y is closer.
+    assert bench.reduce(blocks, least=10) == ((0.292, 0.385), (0.511, 0.503), (0.9, 1.0))
+    assert len(bench.reduce(blocks)) == 5
+
+
+def test_blocks_whose_values_round_alike_are_pooled():
+    assert bench.reduce([(0.1001, 0.2, 1), (0.1003, 0.4, 3), (0.5, 0.9, 1)]) == ((0.1, 0.35), (0.5, 0.9))
+
+
+def test_the_check_maps_values_as_model_chance_does():
+    points = ((0.2, 0.1), (0.6, 0.5))
+    assert [bench.chance(points, x) for x in (0.0, 0.2, 0.4, 1.0)] == pytest.approx([0.1, 0.1, 0.3, 0.5])
+    assert bench.chance((), 0.37) == 0.37
+
+
+# ---- the held-out check --------------------------------------------------------------
+
+def test_bands_count_mean_and_share():
+    rows = bench.bands([0.05, 0.15, 0.12, 0.99, 1.0], [0.0, 1.0, 0.0, 1.0, 1.0])
+    assert [(r["band"], r["positions"]) for r in rows] == [(0, 1), (1, 2), (9, 2)]
+    assert rows[1]["estimate"] == pytest.approx(0.135) and rows[1]["won"] == pytest.approx(0.5)
+
+
+def test_well_calibrated_judges_only_bands_with_enough_positions():
+    close = {"band": 6, "positions": 40, "estimate": 0.65, "won": 0.74}
+    off = {"band": 2, "positions": 40, "estimate": 0.25, "won": 0.40}
+    small_off = {"band": 2, "positions": 29, "estimate": 0.25, "won": 0.90}
+    assert bench.well_calibrated([close, small_off])
+    assert not bench.well_calibrated([close, off])
+    assert not bench.well_calibrated([small_off])      # nothing judged: not shown to be honest
+    assert not bench.well_calibrated([close, dict(small_off, positions=30)])
+    assert bench.well_calibrated([dict(close, won=0.75)])      # 10 points off is within
+
+
+# ---- what the fit writes -------------------------------------------------------------------
+
+def test_the_module_written_round_trips_and_keeps_its_docstring():
+    fits = {"whispers": {"points": ((0.2, 0.1), (0.6, 0.5)), "well": True},
+            "court": {"points": ((0.3, 0.25),), "well": False}}
+    text = bench.module_text(fits, '"""Kept as it is."""\nPOINTS = {}\n')
+    assert text.startswith('"""Kept as it is."""\nPOINTS')
+    space: dict = {}
+    exec(text, space)
+    assert space["POINTS"] == {"court": ((0.3, 0.25),), "whispers": ((0.2, 0.1), (0.6, 0.5))}
+    assert list(space["POINTS"]) == ["court", "whispers"]
+    assert space["ROUGH"] == frozenset({"court"})
+    assert bench.module_text(dict(reversed(fits.items())), '"""Kept as it is."""\nPOINTS = {}\n') == text
+
+
+def test_the_section_replaces_its_earlier_self_in_results(tmp_path, monkeypatch):
+    results = tmp_path / "RESULTS.md"
+    results.write_text("# B\n\n## 5c. Waits\n\nw\n\n## 6. Library\n\nl\n")
+    monkeypatch.setattr(bench, "RESULTS", results)
+    bench.merge_into_results(bench.HEADING + "\n\nfirst\n")
+    assert results.read_text() == f"# B\n\n## 5c. Waits\n\nw\n\n{bench.HEADING}\n\nfirst\n\n## 6. Library\n\nl\n"
+    bench.merge_into_results(bench.HEADING + "\n\nsecond\n")
+    assert results.read_text() == f"# B\n\n## 5c. Waits\n\nw\n\n{bench.HEADING}\n\nsecond\n\n## 6. Library\n\nl\n"
+
+
+# ---- royaltable.calibration, as written -------------------------------------------------------
+
+def test_the_points_are_well_formed():
+    assert set(calibration.POINTS) <= set(registry.ids())
+    for game_id, points in calibration.POINTS.items():
+        assert 1 <= len(points) <= bench.POINTS_MOST, game_id
+        xs = [x for x, _ in points]
+        ys = [y for _, y in points]
+        assert all(a < b for a, b in zip(xs, xs[1:])), game_id
+        assert all(a <= b for a, b in zip(ys, ys[1:])), game_id
+        assert all(0 <= v <= 1 for v in xs + ys), game_id
+        assert all(round(v, 3) == v for v in xs + ys), game_id
+    assert isinstance(calibration.ROUGH, frozenset) and calibration.ROUGH <= set(calibration.POINTS)
+
+
+def test_the_module_is_what_the_kept_data_fits_to():
+    if not bench.DATA.exists():
+        pytest.skip("no calibration data kept")
+    data = json.loads(bench.DATA.read_text())
+    module = ROOT / "py" / "royaltable" / "calibration.py"
+    assert bench.module_text(bench.fit(data), module.read_text()) == module.read_text()
+
+
+def test_model_chance_reads_the_points():
+    for game_id, points in calibration.POINTS.items():
+        model = Model()
+        model.game_id = game_id
+        for x, y in points:
+            assert model.chance(x) == pytest.approx(y)
+        assert model.chance(0.0) == points[0][1] and model.chance(1.0) == points[-1][1]
