@@ -85,11 +85,23 @@ def load() -> dict:
     return {"seed": SEED, "hero": HERO, "rest": REST, "games": {}}
 
 
+def dumps(data: dict) -> str:
+    """The raw data as JSON with one game a line (a new run's diff reads game by game)."""
+    lines = ["{"] + [f" {json.dumps(k)}: {json.dumps(data[k], sort_keys=True)}," for k in sorted(data) if k != "games"]
+    lines.append(' "games": {')
+    for n, game_id in enumerate(sorted(data.get("games", {}))):
+        kept = data["games"][game_id]
+        lines.append(f'  {json.dumps(game_id)}: {{"players": {json.dumps(kept["players"])}, "played": [')
+        lines.append(",\n".join("   " + json.dumps(game, sort_keys=True) for game in kept["played"]))
+        lines.append("  ]}" + ("," if n < len(data["games"]) - 1 else ""))
+    return "\n".join(lines + [" }", "}"]) + "\n"
+
+
 def save(data: dict) -> None:
     """Whole file each time, through a temporary file: a run stopped mid-write
     keeps the last complete one."""
     temporary = DATA.with_suffix(".json.tmp")
-    temporary.write_text(json.dumps(data, indent=0, sort_keys=True))
+    temporary.write_text(dumps(data))
     os.replace(temporary, DATA)
 
 

@@ -127,6 +127,17 @@ def test_the_module_written_round_trips_and_keeps_its_docstring():
     assert bench.module_text(dict(reversed(fits.items())), '"""Kept as it is."""\nPOINTS = {}\n') == text
 
 
+def test_the_raw_data_is_kept_one_game_a_line_and_reads_back():
+    data = {"seed": 1, "command": "c", "games": {
+        "whispers": {"players": 4, "played": [{"index": 0, "won": 1.0, "values": [0.5, 0.25]},
+                                              {"index": 1, "won": 0.0, "values": []}]},
+        "court": {"players": 4, "played": [{"index": 0, "won": 0.5, "values": [0.1]}]}}}
+    text = bench.dumps(data)
+    assert json.loads(text) == data
+    assert len(text.splitlines()) == 2 + 2 + 3 + 4 + 2      # heads, court, whispers, the ends
+    assert bench.dumps(json.loads(text)) == text
+
+
 def test_the_section_replaces_its_earlier_self_in_results(tmp_path, monkeypatch):
     results = tmp_path / "RESULTS.md"
     results.write_text("# B\n\n## 5c. Waits\n\nw\n\n## 6. Library\n\nl\n")
