@@ -174,9 +174,10 @@ NARROW = """([selector, least]) => [...document.querySelectorAll(selector)]
   .map(e => e.textContent.trim().slice(0, 24) + ' ' + Math.round(e.getBoundingClientRect().width) + 'px')"""
 
 
-def at_each_size(w_make, save, name, scope, check_reach=True, narrowest=None):
+def at_each_size(w_make, save, name, scope, check_reach=True, narrowest=None, also=None):
     """The saved game at both sizes in both languages: every decision's button on
-    screen, no words overflowing their box in `scope`."""
+    screen, no words overflowing their box in `scope`; `also(page, locale, width)`:
+    a check of the caller's at each size (one boot per language for all of them)."""
     for locale in ("ja-JP", "en-US"):
         w = w_make(*SIZES[0], locale=locale)
         page = load_legacy_save(w, save)
@@ -194,6 +195,8 @@ def at_each_size(w_make, save, name, scope, check_reach=True, narrowest=None):
             assert page.evaluate(OVERFLOWING, scope) == [], (name, locale, width)
             for selector, least in (narrowest or {}).items():     # words at a readable width
                 assert page.evaluate(NARROW, [selector, least]) == [], (name, locale, width, selector)
+            if also:
+                also(page, locale, width)
         assert w.errors == []
 
 
@@ -234,12 +237,9 @@ def test_courts_top_bar_keeps_the_language_button_with_the_others(watched):
     """At 768×1024 with undo and the hint, the top bar wraps, if at all, with the
     language button never alone on a row; the table's words fit their boxes."""
     save = person_at("court", 3, court_after_an_aside)
-    at_each_size(watched, save, "court-undo", ".ct, .topbar")
-    for locale in ("ja-JP", "en-US"):
-        w = watched(768, 1024, locale=locale)
-        page = load_legacy_save(w, save)
-        page.click("[data-cmd=continue]", timeout=90_000)
-        page.wait_for_selector(".ct")
+    looked = []
+
+    def top_bar(page, locale, width):
         assert page.locator(".topbar [data-cmd=undo]").count() == 1
         rows = page.evaluate("""() => { const rows = new Map();
           for (const e of document.querySelectorAll('.topbar-right > *')) {
@@ -247,5 +247,8 @@ def test_courts_top_bar_keeps_the_language_button_with_the_others(watched):
             const key = Math.round(r.top / 8);
             rows.set(key, (rows.get(key) || []).concat([e.dataset.cmd || e.tagName])); }
           return [...rows.values()]; }""")
-        assert all(len(row) > 1 for row in rows), (locale, rows)
-        assert w.errors == []
+        assert all(len(row) > 1 for row in rows), (locale, width, rows)
+        looked.append((locale, width))
+
+    at_each_size(watched, save, "court-undo", ".ct, .topbar", also=top_bar)
+    assert sorted(looked) == [("en-US", 768), ("en-US", 1024), ("ja-JP", 768), ("ja-JP", 1024)]
