@@ -491,6 +491,7 @@ def test_a_game_whose_chances_are_rough_says_so_in_its_review(monkeypatch):
     app = finished_app()
     kept(app, made_review(app.match.record()))
     app.handle("replay")
+    monkeypatch.setattr(calibration, "ROUGH", frozenset({"krypkille"}), raising=False)
     assert "review-rough" not in app.render()
     monkeypatch.setattr(calibration, "ROUGH", frozenset({"golden_key"}), raising=False)
     assert "the chances to win are still rough estimates" in app.render()
