@@ -1126,7 +1126,7 @@ def test_the_geometry_names_every_cell_and_links_only_orthogonal_neighbours(rows
     assert geo.parse("red") == FACTION[0] and geo.parse("blue") == FACTION[1]
     assert geo.parse("r0c0") == 0 and geo.parse("r9c9") is None
     assert geo.place_name(FACTION[0]) == "red" and geo.place_name(FACTION[1]) == "blue"
-    assert geo.place_name(COLS + 1) == "r1c1"
+    assert geo.place_name(COLS + 1) == "r1c1" and geo.place_name(0) == "r0c0"     # the first cell is a cell
     for i in range(geo.cells):
         r, c = divmod(i, COLS)
         expected = {(r + dr) * COLS + (c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
