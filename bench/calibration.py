@@ -288,6 +288,7 @@ def section(fits: dict, data: dict, command: str) -> str:
                         f"{pct(f['win_rate'])}", f"{f['fit_positions']} / {f['check_positions']}",
                         "—" if raw_worst is None else f"{raw_worst * 100:.0f}",
                         "—" if worst is None else f"{worst * 100:.0f}",
+                        f"{pct(f['points'][0][1])} – {pct(f['points'][-1][1])}",
                         f"{f['raw_brier']:.3f} → {f['brier']:.3f}" if f["brier"] is not None else "—",
                         "**well calibrated**" if f["well"] else "**rough**"])
     parts = [HEADING, "",
@@ -304,9 +305,12 @@ def section(fits: dict, data: dict, command: str) -> str:
              "of its share won; otherwise the review says its chances are rough (`ROUGH`). Positions of "
              "one game share its outcome, so a band's positions are not independent draws: read a "
              "band's share with its number of games (in brackets) in mind; with about 100 held-out "
-             "games a band's share is uncertain by several points.", "",
+             "games a band's share is uncertain by several points. *Chances the map can say*: its "
+             "lowest and highest point (flat beyond them); a narrow span is honest on average but "
+             "tells positions, and moves, little apart.", "",
              table(["game", "players", "games (fit + check)", "strong seat won", "positions (fit / check)",
-                    "worst band, raw value (points)", "worst band, mapped", "Brier, raw → mapped",
+                    "worst band, raw value (points)", "worst band, mapped", "chances the map can say",
+                    "Brier, raw → mapped",
                     "held out"], summary), ""]
     for game_id, f in fits.items():
         raw = {r["band"]: r for r in f["raw_bands"]}
