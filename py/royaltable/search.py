@@ -80,6 +80,18 @@ def interpolate(points, x: float) -> float:
     return points[-1][1]
 
 
+def read_chance(points, value: float) -> float:
+    """`value` read through a game's fitted (value, share won) points, in [0, 1].
+    Beyond the fitted points the line runs on to (0, 0) and (1, 1) rather than
+    flat: a move valued below every fitted position stays worse than them (a
+    blunder is not graded like the worst move the bench happened to see)."""
+    if not points:
+        return min(1.0, max(0.0, value))
+    ends = (((0.0, 0.0),) if points[0][0] > 0 else ()) + tuple(points) + (
+        ((1.0, 1.0),) if points[-1][0] < 1 else ())
+    return min(1.0, max(0.0, interpolate(ends, value)))
+
+
 class Model:
     """What the search needs to know about one game. Subclass it in the game's
     bots.py and override what the game needs; every method gets full states."""
@@ -113,8 +125,7 @@ class Model:
     def chance(self, value: float) -> float:
         """The estimated chance to win the game of a seat whose best move's
         play-outs are worth `value` to it."""
-        points = calibration.POINTS.get(self.game_id, ())
-        return min(1.0, max(0.0, interpolate(points, value) if points else value))
+        return read_chance(calibration.POINTS.get(self.game_id, ()), value)
 
     def candidates(self, world: State, legal: list[str]) -> list[tuple[str, object]]:
         """The root moves to compare, each with the plan the searching seat follows
