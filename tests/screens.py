@@ -1,9 +1,10 @@
-"""The UI tests' shared pieces: a game started through the setup screen, and
-what a drawn screen may show."""
+"""The UI tests' shared pieces: a game started through the setup screen, moved on
+at the tablet, and what a drawn screen may show."""
 import collections
 import re
 
 from ui.app import App
+from ui.match import SUMMARY
 
 
 def start(kinds, names=None, seed="4", lang="en", game="krypkille", options=()):
@@ -20,6 +21,32 @@ def start(kinds, names=None, seed="4", lang="en", game="krypkille", options=()):
     app.field("seed", str(seed))
     app.handle("start")
     return app
+
+
+def step(match, rng):
+    """One thing happens at the tablet: a hand-off taken, a summary tapped on, a
+    computer's or a forced move, or a person's random decision."""
+    if match.needs_handoff():
+        match.take_tablet()
+    elif match.interlude == SUMMARY:
+        match.resume()
+    elif match.pending_delay() is not None:
+        match.step()
+    else:
+        match.act(rng.choice(match.legal_on_screen()), match.actor())
+
+
+def advance(app, moves=1):
+    """Moves the open game on by `moves` actions (or to its end), the person's or the
+    computers': each person plays their first move."""
+    target = len(app.match.state.actions) + moves
+    while len(app.match.state.actions) < target and not app.match.state.over:
+        if app.match.interlude:
+            app.handle("resume")
+        elif app.match.legal_on_screen():
+            app.handle("act", app.match.legal_on_screen()[0])
+        else:
+            app.step()
 
 
 def strings(value):

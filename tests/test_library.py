@@ -10,7 +10,7 @@ import pytest
 
 from royaltable import registry
 from royaltable.games.court.rules import CourtState
-from screens import start
+from screens import advance, start
 from ui import saves
 from ui.app import App
 from ui.library import Library, MemoryStore, Stored
@@ -27,18 +27,6 @@ def played(game_id="court", players=3, moves=12, seed=5):
             break
         state.apply(chooser.choice(state.legal_actions()))
     return state
-
-
-def advance(app, moves=1):
-    """Moves the open game on by `moves` actions, the person's or the computers'."""
-    target = len(app.match.state.actions) + moves
-    while len(app.match.state.actions) < target and not app.match.state.over:
-        if app.match.interlude:
-            app.handle("resume")
-        elif app.match.legal_on_screen():
-            app.handle("act", app.match.legal_on_screen()[0])
-        else:
-            app.step()
 
 
 def finished(game_id="golden_key", players=2, seed=3):

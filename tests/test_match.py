@@ -6,25 +6,13 @@ import random
 import pytest
 
 from royaltable import IllegalAction
+from screens import step
 from ui.match import SUMMARY, Match
 from ui.tables import holds_secrets
 
 
 def seats(*kinds):
     return [{"name": f"P{s}", "kind": k} for s, k in enumerate(kinds)]
-
-
-def step(match, rng):
-    """One thing happens at the tablet: a hand-off taken, a summary tapped on, a
-    computer's or a forced move, or a person's random decision."""
-    if match.needs_handoff():
-        match.take_tablet()
-    elif match.interlude == SUMMARY:
-        match.resume()
-    elif match.pending_delay() is not None:
-        match.step()
-    else:
-        match.act(rng.choice(match.legal_on_screen()), match.actor())
 
 
 def until(match, rng, done, steps=3000):

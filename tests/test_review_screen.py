@@ -12,7 +12,7 @@ import pytest
 from royaltable import registry
 from royaltable import review as engine
 from royaltable.review import GradedMove, Review, grade_of
-from screens import start
+from screens import advance, start
 from ui import review_chart, review_screen, saves
 from ui.app import App, log_line
 from ui.i18n import Translator, isolate
@@ -119,13 +119,7 @@ def finished_app(store=None, kinds=("human", "quick"), game="golden_key", seed="
         app.handle("kind", f"{seat}:{kind}")
     app.field("seed", seed)
     app.handle("start")
-    while not app.match.state.over:
-        if app.match.interlude:
-            app.handle("resume")
-        elif app.match.legal_on_screen():
-            app.handle("act", app.match.legal_on_screen()[0])
-        else:
-            app.step()
+    advance(app, moves=10**6)               # to the end
     return app
 
 

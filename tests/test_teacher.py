@@ -7,11 +7,11 @@ import re
 import pytest
 
 from royaltable import calibration, registry
-from screens import start
+from screens import start, step
 from ui import teacher
 from ui.collection import COLLECTION, playable
 from ui.i18n import CATALOG, Translator, load_game, shown_names
-from ui.match import SUMMARY, Match
+from ui.match import Match
 from ui.tables import Table, table_for
 
 GAMES = [g for g, _, _ in COLLECTION if playable(g)]
@@ -112,14 +112,7 @@ def decision(match, rng, more_than=1):
     for _ in range(3000):
         if match.actor() is not None and len(match.legal_on_screen()) > more_than and not match.needs_handoff():
             return match
-        if match.needs_handoff():
-            match.take_tablet()
-        elif match.interlude == SUMMARY:
-            match.resume()
-        elif match.pending_delay() is not None:
-            match.step()
-        else:
-            match.act(rng.choice(match.legal_on_screen()), match.actor())
+        step(match, rng)
     raise AssertionError("no decision reached")
 
 
