@@ -1114,6 +1114,34 @@ def test_gk6_a_malformed_step_names_the_verb_it_was_given():
     refused(state, "flick blue0", "^name a die and where it goes, e.g. 'flick red0 r1c1'$")
 
 
+def test_each_refused_step_says_what_stands_in_its_way_word_for_word():
+    # a flick of a die that lies on none of the mover's dice
+    state = position(dice(red0=("r1c0", 2), blue0=("r1c0", 5)))
+    refused(state, "flick blue1 r0c0", r"^only the die on top of one of your dice is flicked now \(blue0\) \(GK-8\)$")
+    both = position(dice(red0=("r1c0", 2), blue0=("r1c0", 5), red1=("r0c2", 3), blue1=("r0c2", 4)))
+    refused(both, "flick red0 r0c0", r"flicked now \(blue0, blue1\) \(GK-8\)$")
+    # a card that is not on the board, basic and advanced
+    state = position(dice(red0=("r0c0", 1)))
+    refused(state, "move red0 r9c9",
+            r"^there is no card 'r9c9': cells are r0c0\.\.r2c2, faction cards red and blue$")
+    advanced = position(dice(red0=("r0c1", 1)), options={"board": "advanced"}, cards=ADVANCED)
+    refused(advanced, "move red0 r7c0", r"cells are r0c0\.\.r3c2, faction")
+    # a die on a faction card leaves to the row that card faces, through its setup spot
+    state = position(dice(red0=("red", 2)))
+    refused(state, "move red0 r1c0", r"^a die on the red faction card goes to the row it faces \(GK-4, GK-16\)$")
+    state = position(dice(red0=("blue", 2)))
+    refused(state, "move red0 r0c0", r"^a die on the blue faction card goes to the row it faces \(GK-4, GK-16\)$")
+    state = position(dice(red0=("red:1", 2)))
+    refused(state, "move red0 r0c0", r"^red0 was placed at setup on spot 1: it leaves through that spot \(GK-16\)$")
+    # through its own spot, onto a full card: the full card is what stands in the way
+    state = position(dice(red0=("red:1", 2), blue0=("r0c1", 1), blue1=("r0c1", 3)))
+    refused(state, "move red0 r0c1", r"^r0c1 already holds two dice: a full card cannot be entered \(GK-13\)$")
+    # no faction card may be entered under C3
+    closed = position({"red0": ("r0c0", 1), "blue0": ("r0c0", 3), "blue1": ("r0c1", 1),
+                       "red1": ("r0c1", 1)}, options={"arranged": "C3"})
+    refused(closed, "flick blue0 red", r"^no die may enter a faction card in this game \(C3, GK-24\)$")
+
+
 # ---- the board's geometry, built anew (GK-4, GK-5) --------------------------------------
 
 @pytest.mark.parametrize("rows", [3, 4])
