@@ -1140,6 +1140,8 @@ def test_each_refused_step_says_what_stands_in_its_way_word_for_word():
     closed = position({"red0": ("r0c0", 1), "blue0": ("r0c0", 3), "blue1": ("r0c1", 1),
                        "red1": ("r0c1", 1)}, options={"arranged": "C3"})
     refused(closed, "flick blue0 red", r"^no die may enter a faction card in this game \(C3, GK-24\)$")
+    # not an action at all
+    refused(state, 42, r"^an action is a short text such as 'move red0 r1c2'$")
 
 
 # ---- the board's geometry, built anew (GK-4, GK-5) --------------------------------------
