@@ -212,6 +212,10 @@ def test_the_choice_depends_only_on_the_view(decision):
     first = game.bots["strong"](seed=8).ranked(view, truth.legal_actions())
     second = game.bots["strong"](seed=8).ranked(other.view(seat), other.legal_actions())
     assert first == second
+    # So do the statistics the teacher shows: every candidate's values and play-outs.
+    found = game.bots["strong"](seed=8).search(view, truth.legal_actions())
+    assert found == game.bots["strong"](seed=8).search(other.view(seat), other.legal_actions())
+    assert found.spent > 0 and all(c.values for c in found.candidates if c.playouts)
     assert view == kept                               # the search does not touch the view
 
 
