@@ -27,7 +27,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 
 from . import registry
-from .core import IllegalAction
+from .search import finish
 
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 # Chance lost (best's chance minus the played move's) below each bound -> that
@@ -206,12 +206,7 @@ def _start(record: dict):
     """The game and its state before the first action; ValueError for a record
     that is not one."""
     _require(isinstance(record, dict), f"a game record is an object, not {type(record).__name__}")
-    try:
-        game = registry.get(record["game"])
-        state = game.new(record["players"], record["seed"], record["options"])
-        actions = record["actions"]
-    except (KeyError, TypeError) as err:
-        raise ValueError(f"not a game record: missing or bad field {err}") from None
+    game, state, actions = registry.start(record)
     _require(isinstance(actions, list) and all(isinstance(a, str) for a in actions),
              "not a game record: its actions are not a list of actions")
     return game, state, actions
@@ -227,22 +222,10 @@ def _seats(seats, players: int) -> tuple[int, ...]:
     return chosen
 
 
-def _play(state, number: int, action: str) -> None:
-    try:
-        state.apply(action)
-    except IllegalAction as err:
-        raise ValueError(f"record does not replay: action {number} ({action!r}): {err}") from None
-
-
 def decisions(record: dict, seats) -> list[int]:
     """Indexes of the actions the review grades: by one of `seats`, with more than one
     legal action."""
-    steps = _decisions(record, seats)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value[2]
+    return finish(_decisions(record, seats))[2]
 
 
 def _decisions(record: dict, seats):
@@ -257,7 +240,7 @@ def _decisions(record: dict, seats):
                              "comes after the end of the game")
         if state.current in chosen and len(state.legal_actions()) > 1:
             found.append(index)
-        _play(state, index + 1, action)
+        registry.play_recorded(state, index + 1, action)
         if index % REPLAY_SLICE == REPLAY_SLICE - 1:
             yield
     _require(state.over, "only a finished game can be reviewed: this one is not over")
@@ -383,9 +366,4 @@ def _graded(model, index: int, seat: int, played: str, result) -> GradedMove:
 
 def review(record: dict, seats, **kw) -> Review:
     """The same as `reviewer`, all at once."""
-    steps = reviewer(record, seats, **kw)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
+    return finish(reviewer(record, seats, **kw))

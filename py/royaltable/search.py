@@ -92,6 +92,16 @@ def read_chance(points, value: float) -> float:
     return min(1.0, max(0.0, interpolate(ends, value)))
 
 
+def finish(steps: Generator):
+    """Runs a stepped computation (a generator that pauses now and then) to its
+    end and gives its return value: the all-at-once form of every stepped search."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
 class Model:
     """What the search needs to know about one game. Subclass it in the game's
     bots.py and override what the game needs; every method gets full states."""
@@ -195,12 +205,7 @@ class SearchBot(Bot):
 
     def search(self, view: dict, legal: list[str], include: str | None = None) -> SearchResult:
         """The whole search at once: see `search_steps`."""
-        steps = self.search_steps(view, legal, include)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value
+        return finish(self.search_steps(view, legal, include))
 
     def search_steps(self, view: dict, legal: list[str], include: str | None = None
                      ) -> Generator[None, None, SearchResult]:
