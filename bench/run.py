@@ -767,7 +767,7 @@ def render_waits(d):
                      f"its take, compute included), {len(turns)} turns: median {fmt_s(ts['median'])}, "
                      f"p95 {fmt_s(ts['p95'])}, max {fmt_s(ts['max'])}; {over} over "
                      f"{COMPUTER_TURN_S} s. Its pauses alone: median {fmt_s(median(paused))}, max "
-                     f"{fmt_s(max(paused))} (at most 2.12 s by construction, `py/ui/tables/court.py`).", ""]
+                     f"{fmt_s(max(paused))} (at most 2.12 s by construction, `py/ui/games/court/table.py`).", ""]
             tg.append(["court: a computer's whole turn at normal speed, in the browser",
                        f"median {fmt_s(ts['median'])}, p95 {fmt_s(ts['p95'])}, max {fmt_s(ts['max'])}",
                        f"≤ {COMPUTER_TURN_S} s", met(ok)])

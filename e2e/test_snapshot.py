@@ -108,7 +108,7 @@ def test_a_second_visit_restores_the_snapshot_and_plays_with_the_library(watched
     assert page.evaluate("window.royalSnapshot.state") in ("normal", "making", "stored")   # a first visit
     assert page.locator("[data-cmd=continue]").count() == 1       # the library's game, read by this page
     record = snapshot_made(page)
-    assert page.evaluate(HOLDS, "ui.tables.krypkille") is True     # our code is in it...
+    assert page.evaluate(HOLDS, "ui.games.krypkille.table") is True     # our code is in it...
     assert page.evaluate(HOLDS, name) is False                     # ...nobody's game
     kept = f"Kept for a quick start: {record['size'] / 1e6:.1f} MB"   # counted in the space used
     page.wait_for_function("(kept) => document.querySelector('.lib-size').textContent.includes(kept)", arg=kept)

@@ -14,13 +14,12 @@ const IMPORTS = `
 import importlib
 import ui.app, ui.library, ui.taps
 from ui.collection import GAMES
+from ui.i18n import load_game
 for game in GAMES:
-    for module in ("ui.tables.", "ui.strings.", "ui.rules_text.", "royaltable.games."):
-        try:
-            importlib.import_module(module + game)
-        except ImportError:
-            pass
-del importlib, game, module, GAMES
+    load_game(game)
+    for module in ("ui.games.%s.table", "ui.games.%s.rules_text", "royaltable.games.%s"):
+        importlib.import_module(module % game)
+del importlib, game, module, GAMES, load_game
 `;
 
 function keep(names, record) {

@@ -110,7 +110,7 @@ async function readSnapshot() {
 // would otherwise give every visit the same `random` sequence).
 const CHECK = `
 import sys, random
-assert "ui.app" in sys.modules and "ui.tables" in sys.modules
+assert "ui.app" in sys.modules and "ui.table" in sys.modules
 random.seed()
 `;
 

@@ -8,7 +8,7 @@ import pytest
 from royaltable import registry
 from royaltable.games.court.bots import StrongBot, random_step
 from ui.match import SPEEDS, Match
-from ui.tables.court import TABLE
+from ui.games.court.table import TABLE
 
 TURN_LIMIT_MS = 2500
 

@@ -8,7 +8,7 @@ import pytest
 from royaltable import IllegalAction
 from screens import step
 from ui.match import SUMMARY, Match
-from ui.tables import holds_secrets
+from ui.table import holds_secrets
 
 
 def seats(*kinds):

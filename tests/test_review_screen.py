@@ -225,7 +225,7 @@ def test_the_panel_has_the_chart_the_tally_and_the_sentence_in_both_languages():
 
 
 def test_move_words_fall_back_to_the_log_when_a_table_has_none():
-    from ui.tables import Table, table_for
+    from ui.table import Table, table_for
     app = finished_app()
     record = app.match.record()
     index = person_decisions(record)[0]

@@ -23,7 +23,7 @@ RULE_ID = re.compile(r"\b(?:CT|KK|WH|GK|ST)-\d")
 
 
 def rules_of(game):
-    return importlib.import_module(f"ui.rules_text.{game}").RULES
+    return importlib.import_module(f"ui.games.{game}.rules_text").RULES
 
 
 def visible_text(html):
@@ -102,7 +102,7 @@ def test_the_setup_asks_for_a_game_number():
 
 
 def test_the_source_document_is_called_the_original_rules():
-    from ui.rules_text.struggle import RULES
+    from ui.games.struggle.rules_text import RULES
     assert "the original rules give no card texts" in RULES["en"][0]["items"][0]["text"]
     assert "原作のルール" in RULES["ja"][0]["items"][0]["text"]
     assert CATALOG["st.court.note"][1].startswith("The original rules")

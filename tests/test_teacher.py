@@ -12,7 +12,7 @@ from ui import teacher
 from ui.collection import COLLECTION, playable
 from ui.i18n import CATALOG, Translator, load_game, shown_names
 from ui.match import Match
-from ui.tables import Table, table_for
+from ui.table import Table, table_for
 
 GAMES = [g for g, _, _ in COLLECTION if playable(g)]
 NAMES = ["Aki", "Ben", "Cho", "Dan", "Eve", "Fay"]

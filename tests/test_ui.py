@@ -11,11 +11,11 @@ from royaltable import registry
 from screens import assert_shows_only, start
 from ui import saves
 from ui.app import App, log_line
-from ui.collection import COLLECTION, playable
+from ui.collection import COLLECTION, GAMES, playable
 from ui.i18n import CATALOG, Translator, default_lang, isolate, load_game, shown_names
 from ui.match import LINGER, SUMMARY
 from ui.taps import TapGuard
-from ui.tables import Table, table_for
+from ui.table import Table, table_for
 
 UI = pathlib.Path(__file__).resolve().parents[1] / "py" / "ui"
 PLAYABLE = [g for g, _, _ in COLLECTION if playable(g)]
@@ -59,7 +59,7 @@ def test_japanese_browsers_get_japanese():
 
 @pytest.mark.parametrize("game", PLAYABLE)
 def test_rules_text_has_the_same_shape_in_both_languages_and_every_rule_id(game):
-    rules = importlib.import_module(f"ui.rules_text.{game}").RULES
+    rules = importlib.import_module(f"ui.games.{game}.rules_text").RULES
     assert [len(s["items"]) for s in rules["ja"]] == [len(s["items"]) for s in rules["en"]]
     ids = {i["id"] for s in rules["en"] for i in s["items"]}
     prefix = {"krypkille": "KK", "court": "CT"}.get(game)
@@ -79,11 +79,13 @@ def test_every_table_follows_the_written_down_contract(game):
 
 # ---- home and setup -------------------------------------------------------------------
 
-def test_home_shows_all_five_and_marks_the_unbuilt_as_coming():
+def test_home_shows_every_game_of_the_registry_that_has_a_screen_folder():
     html = App("en").render()
-    for game in ("court", "krypkille", "whispers", "golden_key", "struggle"):
+    folders = sorted(p.name for p in (UI / "games").iterdir() if (p / "table.py").exists())
+    assert sorted(GAMES) == folders == sorted(registry.ids())
+    for game in registry.ids():
         assert f'data-game="{game}"' in html
-    assert ("Coming soon" in html) == (len(PLAYABLE) < 5)
+    assert html.index('data-game="court"') < html.index('data-game="struggle"')   # the registry's order
 
 
 def test_crests_are_drawn_not_typed():

@@ -12,9 +12,9 @@ from royaltable import registry
 from royaltable.games.golden_key.rules import DIE, FACTION_OF, QUIET_TURNS, TURN_LIMIT, chips_for
 from ui.app import App, log_line
 from ui.i18n import CATALOG, Translator, load_game
-from ui.rules_text.golden_key import RULES
-from ui.tables import table_for
-from ui.tables.golden_key import Layout, chosen_die, last_action_events
+from ui.games.golden_key.rules_text import RULES
+from ui.table import table_for
+from ui.games.golden_key.table import Layout, chosen_die, last_action_events
 
 GAME = registry.get("golden_key")
 TABLE = table_for("golden_key")

@@ -15,8 +15,8 @@ from screens import assert_shows_only, cards_on_screen
 from ui.app import App, log_line
 from ui.i18n import CATALOG, isolate, load_game
 from ui.match import SUMMARY, Match
-from ui.rules_text.struggle import RULES
-from ui.tables import table_for
+from ui.games.struggle.rules_text import RULES
+from ui.table import table_for
 
 GAME = registry.get("struggle")
 TABLE = table_for("struggle")
@@ -245,8 +245,8 @@ def test_rules_text_every_rule_id_and_the_card_texts_are_this_editions():
 
 
 def test_every_word_of_the_table_is_used():
-    from ui.strings.struggle import STRINGS
-    source = "".join(p.read_text() for p in (UI / "tables" / "struggle.py", UI / "tables" / "__init__.py"))
+    from ui.games.struggle.words import STRINGS
+    source = "".join(p.read_text() for p in (UI / "games" / "struggle" / "table.py", UI / "table.py"))
     dynamic = ("st.char.", "st.cardname.", "st.ability.", "st.class.", "st.promise.promise-", "st.mode.",
                "st.log.offer.", "st.log.used.", "st.log.start.", "st.split.", "st.use.", "option.struggle.mode")
     unused = [k for k in STRINGS if f'"{k}"' not in source and not k.startswith(dynamic)]

@@ -13,8 +13,8 @@ from screens import assert_shows_only, cards_on_screen, start as start_game
 from ui.app import App, log_line
 from ui.i18n import Translator, isolate, load_game
 from ui.match import SUMMARY
-from ui.rules_text.whispers import RULES
-from ui.tables.whispers import TABLE
+from ui.games.whispers.rules_text import RULES
+from ui.games.whispers.table import TABLE
 
 GAME = registry.get("whispers")
 load_game("whispers")

@@ -72,9 +72,15 @@ def write_index() -> None:
     text = index.read_text()
     homes = "".join(f'<div class="prerender" data-lang="{lang}">{home(lang)}</div>' for lang in LANGS)
     text = _between(text, "home", homes)
+    text = _between(text, "styles", "".join(f'<link rel="stylesheet" href="./{path}">' for path in style_sheets()))
     data = json.dumps(first_paint_data(), ensure_ascii=False, separators=(",", ":"))
     text = _between(text, "first-paint", f"<script>var ROYAL_FIRST_PAINT = {data};</script>")
     index.write_text(text)
+
+
+def style_sheets() -> list[str]:
+    """Every game screen's style sheet, as a path from the site's root."""
+    return [f"py/ui/games/{game}/style.css" for game in GAMES]
 
 
 def _between(text: str, marker: str, content: str) -> str:

@@ -10,7 +10,8 @@ import datetime
 
 from . import review_screen, rules_page, saves, teacher
 from .collection import COLLECTION, GAMES, playable
-from .html import button, esc
+from .html import button, esc, suggesting
+from .markup import Markup
 from .i18n import Translator, default_lang, default_names, load_game, shown_names
 from .icons import icon
 from .library import Library, MemoryStore, new_id
@@ -48,6 +49,9 @@ class Ctx:
         self.lingering = self.interlude == LINGER
         self.selection = list(match.selection)
         self.hint = None if replay else match.hint
+        # The suggestion's reasons (ui/teacher.py), drawn by the table right after
+        # its line saying a move is lit; empty when nothing is suggested.
+        self.teacher = Markup("")
         state = match.state
         self.last_action = state.actions[-1] if state.actions else None
         # The move the app is about to play for the person holding the tablet.
@@ -243,7 +247,8 @@ class App:
         try:
             self.match.state.clone().apply(action, seat=self.match.actor())
         except IllegalAction as err:
-            self.message = self.t("error.illegal", reason=str(err))
+            names = shown_names(self.match.seats, self.t)
+            self.message = self.t("error.illegal", reason=self.match.table.refusal_words(err.refusal, self.t, names))
 
     def cmd_select(self, arg):
         match = self.match
@@ -911,13 +916,16 @@ class App:
                           f'{cancel}</section>')
         ctx = Ctx(t, match)
         view = match.state.view(match.viewer)
-        body = match.table.render(view, ctx)
+        if match.hint:
+            ctx.teacher = teacher.panel(match, t, view)
+        with suggesting(match.hint):
+            body = match.table.render(view, ctx)
         if match.interlude == SUMMARY:
             body += f'<div class="overlay">{match.table.summary(view, ctx)}</div>'
         elif match.state.over:
             body = self.render_result(ctx, view) + body
-        if match.hint:
-            body = teacher.after_hint(_mark_hint(body, match.hint), teacher.panel(match, t, view), t)
+        if ctx.teacher and ctx.teacher not in body:
+            body = teacher.after_hint(body, ctx.teacher, t)
         body = self.render_peek(match, ctx.names) + body
         side = match.table.side(view, ctx) + self.render_log(match)
         viewer = "" if match.viewer is None else str(match.viewer)
@@ -1044,12 +1052,6 @@ class App:
 
 def _size(n: int) -> str:
     return f"{n / 1e6:.1f} MB" if n >= 1e6 else f"{max(1, round(n / 1e3))} kB"
-
-
-def _mark_hint(html: str, action: str) -> str:
-    """Highlights the suggested move: every button that plays exactly that action."""
-    needle = f'data-cmd="act" data-arg="{esc(action)}"'
-    return html.replace(needle, needle + " data-hint")
 
 
 def option_value(t: Translator, game_id: str, name: str, value) -> str:

@@ -81,6 +81,12 @@ CATALOG: dict[str, tuple[str, str]] = {
     "result.again": ("もう一度", "Play again"),
     "result.home": ("ホームへ", "Home"),
     "error.illegal": ("その手は打てません：{reason}", "That move is not allowed: {reason}"),
+    # Why a move is refused (royaltable's Refusal keys shared by every game; each
+    # game's own are "refusal.<game id>.<key>" in its words).
+    "refusal.not_now": ("その手はいまは選べません", "that move is not possible now"),
+    "refusal.not_allowed": ("その手はいまは選べません", "that move is not possible now"),
+    "refusal.game_over": ("ゲームは終わっています", "the game is over"),
+    "refusal.out_of_turn": ("いまは{turn}の番です", "it is {turn}'s turn"),
     "error.dismiss": ("閉じる", "Dismiss"),
     "save.continue": ("続ける", "Continue"),
     "save.discard": ("消す", "Discard"),
@@ -243,10 +249,10 @@ def shown_names(seats, t: "Translator") -> list[str]:
 
 
 def load_game(game_id: str) -> None:
-    """Adds a game's own words (ui/strings/<game id>.py) to the catalog, once.
+    """Adds a game's own words (ui/games/<game id>/words.py) to the catalog, once.
     The shell's words are always here; a game's load with its setup, rules or table."""
     if game_id not in _LOADED:
-        CATALOG.update(importlib.import_module(f"ui.strings.{game_id}").STRINGS)
+        CATALOG.update(importlib.import_module(f"ui.games.{game_id}.words").STRINGS)
         _LOADED.add(game_id)
 
 

@@ -18,7 +18,7 @@ among computers: the screen is always theirs.
 """
 from __future__ import annotations
 
-from .tables import holds_secrets, table_for
+from .table import holds_secrets, table_for
 
 SPEEDS = {"slow": 1.8, "normal": 1.0, "fast": 0.35}   # how fast computer moves are shown
 SUMMARY, LINGER = "summary", "linger"

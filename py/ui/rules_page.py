@@ -1,4 +1,4 @@
-"""The in-app rules of a game, from ui/rules_text/<game id>.py: words only, each
+"""The in-app rules of a game, from ui/games/<game id>/rules_text.py: words only, each
 rule's ID kept as the data-rule attribute of its item."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from .html import esc
 
 
 def render(game_id: str, t) -> str:
-    sections = importlib.import_module(f"ui.rules_text.{game_id}").RULES[t.lang]
+    sections = importlib.import_module(f"ui.games.{game_id}.rules_text").RULES[t.lang]
     out = ['<article class="rules">']
     for section in sections:
         out.append(f'<section><h2>{esc(section["title"])}</h2><ul>')

@@ -12,10 +12,10 @@ from types import SimpleNamespace
 
 from royaltable.games.struggle.rules import CHARACTERS, ROUNDS
 
-from ..html import button, esc, tappable
-from ..i18n import load_game
-from ..widgets import seat_plate, turn_line
-from . import Table
+from ...html import button, esc, tappable
+from ...i18n import load_game
+from ...widgets import seat_plate, turn_line
+from ...table import Table
 
 load_game("struggle")
 

@@ -1,4 +1,4 @@
-"""One renderer per game: ui/tables/<game id>.py defines `TABLE`, an instance of
+"""One renderer per game: ui/games/<game id>/table.py defines `TABLE`, an instance of
 a `Table` subclass. `Table` below is the contract every game's table follows; a
 new game copies it, not another game.
 
@@ -75,6 +75,21 @@ class Table:
         `names` are the seats' names as drawn. Every action kind has words."""
         raise NotImplementedError
 
+    def refusal_words(self, refusal, t, names: list[str]) -> str:
+        """Why an action is refused (a royaltable Refusal), in the player's language:
+        the words of "refusal.<game id>.<key>" (or the shared "refusal.<key>") with
+        refusal_params(). Never a rule ID, never the rules' English text."""
+        for key in (f"refusal.{self.game_id}.{refusal.key}", f"refusal.{refusal.key}"):
+            if t.has(key):
+                return t(key, **self.refusal_params(refusal, t, names))
+        return t("refusal.not_now")
+
+    def refusal_params(self, refusal, t, names: list[str]) -> dict:
+        """A refusal's parameters in words. By default a seat ("seat", "turn") is
+        its name; a game turns its own things (a die, a card) into words too."""
+        return {key: names[value] if key in ("seat", "turn") and isinstance(value, int) else value
+                for key, value in refusal.params.items()}
+
     # ---- pace and privacy ---------------------------------------------------------
     def auto_play(self, view: dict, legal: list[str]) -> bool:
         """True when a person's only legal move is a formality the app plays for
@@ -117,8 +132,8 @@ def holds_secrets(public_view: dict, private_view: dict) -> bool:
 
 
 def table_for(game_id: str) -> Table:
-    return importlib.import_module(f"{__name__}.{game_id}").TABLE
+    return importlib.import_module(f"ui.games.{game_id}.table").TABLE
 
 
 def has_table(game_id: str) -> bool:
-    return importlib.util.find_spec(f"{__name__}.{game_id}") is not None
+    return importlib.util.find_spec(f"ui.games.{game_id}") is not None

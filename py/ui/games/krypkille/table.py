@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from royaltable.games.krypkille.rules import PENALTY, RANK
 
-from ..html import button, esc, tappable
-from ..i18n import load_game
-from ..widgets import seat_plate, turn_line
-from . import Table
+from ...html import button, esc, tappable
+from ...i18n import load_game
+from ...widgets import seat_plate, turn_line
+from ...table import Table
 
 load_game("krypkille")
 

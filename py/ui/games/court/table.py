@@ -6,10 +6,10 @@ from __future__ import annotations
 from royaltable.games.court.bots import random_step
 from royaltable.games.court.rules import CARDS, CHARACTERS
 
-from ..html import button, esc, tappable
-from ..i18n import load_game
-from ..widgets import seat_plate, turn_line
-from . import Table
+from ...html import button, esc, tappable
+from ...i18n import load_game
+from ...widgets import seat_plate, turn_line
+from ...table import Table
 
 load_game("court")
 
