@@ -244,7 +244,7 @@ class Game:
 
 
 # What each field of a game's state is, for the privacy of views (see State.FIELDS).
-PUBLIC, PRIVATE, HIDDEN = "public", "private", "hidden"
+PUBLIC, PRIVATE, HIDDEN, DERIVED = "public", "private", "hidden", "derived"
 
 
 class State:
@@ -252,8 +252,9 @@ class State:
 
     # Every field a game's state adds to the base's, declared once: its name and
     # what it is: PUBLIC (every view shows it), PRIVATE (per seat: a seat's view
-    # shows its own part only) or HIDDEN (no view shows it: the stock's order, a
-    # card set aside). The contract suite checks clone(), view() and sample_state()
+    # shows its own part only), HIDDEN (no view shows it: the stock's order, a
+    # card set aside) or DERIVED (worked out from the others: a cache, a geometry
+    # made from the options). The contract suite checks clone(), view() and sample_state()
     # against it, so that no field is forgotten in one of them.
     FIELDS: ClassVar[Mapping[str, str]] = {}
 
