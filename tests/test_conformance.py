@@ -16,6 +16,7 @@ import warnings
 import pytest
 
 from royaltable import IllegalAction, registry
+from royaltable.core import DERIVED, HIDDEN, PRIVATE, PUBLIC, State
 
 MAX_ACTIONS = 6000
 SEEDS = (1, 2)
@@ -242,3 +243,53 @@ def test_every_bot_level_plays_a_game_through_views_only(game_id):
         seat = state.current
         state.apply(bots[seat].choose(state.view(seat), state.legal_actions()), seat=seat)
     assert state.over
+
+
+# ---- the state's fields, declared once (State.FIELDS) ----------------------------------
+
+def _base_fields():
+    game = registry.get(registry.ids()[0])
+    return set(vars(State(game, game.min_players, 0, {})))
+
+
+def shared_containers(a, b, path="state"):
+    """Where a copy shares a mutable container (list, dict, set) with its original."""
+    if isinstance(a, (list, dict, set, bytearray)) and a is b:
+        return [path]
+    out = []
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in a.keys() & b.keys():
+            out += shared_containers(a[key], b[key], f"{path}[{key!r}]")
+    elif isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        for n, (x, y) in enumerate(zip(a, b)):
+            out += shared_containers(x, y, f"{path}[{n}]")
+    return out
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_state_fields_are_declared_once(game_id):
+    """Every field a game's state adds is declared once in FIELDS with its kind; at
+    every step its attributes are exactly those, clone() copies each (equal, sharing no
+    list, dict or set) and sample_state() sets each, so none is forgotten in one."""
+    game = registry.get(game_id)
+    declared = game.state_class.FIELDS
+    assert declared, f"{game_id}: declare {game.state_class.__name__}.FIELDS"
+    assert set(declared.values()) <= {PUBLIC, PRIVATE, HIDDEN, DERIVED}
+    base = _base_fields()
+    assert not base & set(declared), "the base's own fields are not declared again"
+    for players in sorted({game.min_players, game.max_players}):
+        rng = random.Random(players)
+        state = game.new(players, seed=players)
+        for step in range(400):
+            assert set(vars(state)) - base == set(declared), f"step {step}"
+            if step % 5 == 0:
+                copy = state.clone()
+                for name in declared:
+                    assert getattr(copy, name) == getattr(state, name), f"clone() changes {name}"
+                    assert not shared_containers(getattr(state, name), getattr(copy, name), name)
+                for seat in range(players):
+                    sampled = game.sample_state(state.view(seat), seat)
+                    assert set(vars(sampled)) - base == set(declared), f"sample_state, seat {seat}"
+            if state.over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
