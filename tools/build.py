@@ -57,7 +57,9 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 def pack_python(target: pathlib.Path | None = None) -> pathlib.Path:
     """py/ minus the entry point, as a zip PyScript unpacks into its working dir."""
     target = target or VENDOR / "app.zip"
-    sources = sorted((src.relative_to(ROOT / "py").as_posix(), src) for src in (ROOT / "py").rglob("*.py"))
+    # The Python, and the data it reads: words and rules text (TOML), art (SVG).
+    sources = sorted((src.relative_to(ROOT / "py").as_posix(), src) for src in (ROOT / "py").rglob("*")
+                     if src.suffix in (".py", ".toml", ".svg") and "__pycache__" not in src.parts)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for rel, src in sources:

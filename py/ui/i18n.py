@@ -6,6 +6,8 @@ itself (and a test checks that every key used exists in both languages).
 from __future__ import annotations
 
 import importlib
+import pathlib
+import tomllib
 
 LANGS = ("ja", "en")
 
@@ -246,6 +248,26 @@ def shown_names(seats, t: "Translator") -> list[str]:
     (`"default": true`) in the current language, each one isolated."""
     defaults = default_names(t, [s["kind"] for s in seats])
     return [isolate(defaults[n] if s.get("default") is True else s["name"]) for n, s in enumerate(seats)]
+
+
+def rules_text(game_id: str) -> dict[str, list[dict]]:
+    """A game's in-app rules (ui/games/<game id>/rules.toml) as each language's
+    sections: [{"title": ..., "items": [{"id": rule ID or None, "ruling": bool,
+    "text": ...}, ...]}, ...]."""
+    data = _read_toml(_GAMES_DIR / game_id / "rules.toml")
+    return {lang: [{"title": section["title"][lang],
+                    "items": [{"id": rule.get("id"), "ruling": rule.get("ruling", False),
+                               "text": rule[lang]} for rule in section["rule"]]}
+                   for section in data["section"]]
+            for lang in LANGS}
+
+
+def _read_toml(path: pathlib.Path) -> dict:
+    with open(path, "rb") as file:
+        return tomllib.load(file)
+
+
+_GAMES_DIR = pathlib.Path(__file__).resolve().parent / "games"
 
 
 def load_game(game_id: str) -> None:
