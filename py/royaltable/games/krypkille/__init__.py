@@ -1,6 +1,7 @@
 """Krypkille (3–6 players). Rules in rules.py, computer players in bots.py."""
 from ... import registry
 from ...core import Game
+from .actions import ACTIONS
 from .rules import KrypkilleState, sample_state
 from .bots import QuickBot, StrongBot
 
@@ -12,4 +13,5 @@ GAME = registry.register(Game(
     state_class=KrypkilleState,
     sample_state=sample_state,
     bots={"quick": QuickBot, "strong": StrongBot},
+    actions=ACTIONS,
 ))

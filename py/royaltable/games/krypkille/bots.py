@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import random
 
-from ...core import Bot
+from ...core import Action, Bot
 from ...search import Model, SearchBot
+from .actions import Declare, Pass, Play
 from .rules import (CARDS, DECK, DISCARD, MAX_DISCARD, PLAY, RANK, SHOWDOWN, KrypkilleState,
                     discard_action, forced_card, sample_state, score_round)
 
@@ -53,10 +54,10 @@ class QuickBot(Bot):
         if view["phase"] == DISCARD:
             return discard_action(quick_discard(hand))
         if view["phase"] == PLAY:
-            return "play " + CARDS[quick_lead(hand)]
+            return Play(CARDS[quick_lead(hand)])
         card = hand[0]
         below = sum(1 for r in unseen_ranks(view) if r <= card)
-        return "declare" if safe_to_declare(card, below) else "pass"
+        return Declare() if safe_to_declare(card, below) else Pass()
 
 
 # ---- what the forced follows tell about the hands still held (KK-11) -------------
@@ -184,15 +185,15 @@ def random_odds(view: dict) -> dict[int, float]:
     return {s: o / (1 + o) for s, o in odds.items()}
 
 
-def random_move(state: KrypkilleState, rng: random.Random) -> str:
+def random_move(state: KrypkilleState, rng: random.Random) -> Action:
     """A move as a player at random makes it."""
     hand = state.hands[state.to_act]
     if state.phase == DISCARD:
         return rng.choice(state.legal_actions())
     if state.phase == PLAY:
         trick = state.tricks[-1]
-        return "play " + CARDS[forced_card(hand, trick) if trick else rng.choice(sorted(set(hand)))]
-    return "declare" if rng.random() < 0.5 else "pass"
+        return Play(CARDS[forced_card(hand, trick) if trick else rng.choice(sorted(set(hand)))])
+    return Declare() if rng.random() < 0.5 else Pass()
 
 
 # ---- the strong level: the shared search with a Krypkille model -------------------
@@ -208,7 +209,7 @@ def quick_declares(state: KrypkilleState, seat: int) -> bool:
     return safe_to_declare(card, below)
 
 
-def quick_move(state: KrypkilleState) -> str:
+def quick_move(state: KrypkilleState) -> Action:
     """QuickBot's choice, read off a full state (fast: no view is built)."""
     seat = state.to_act
     hand = state.hands[seat]
@@ -216,8 +217,8 @@ def quick_move(state: KrypkilleState) -> str:
         return discard_action(quick_discard(hand))
     if state.phase == PLAY:
         trick = state.tricks[-1]
-        return "play " + CARDS[forced_card(hand, trick) if trick else quick_lead(hand)]
-    return "declare" if quick_declares(state, seat) else "pass"
+        return Play(CARDS[forced_card(hand, trick) if trick else quick_lead(hand)])
+    return Declare() if quick_declares(state, seat) else Pass()
 
 
 def finish_showdown(state: KrypkilleState) -> list[int]:

@@ -10,7 +10,8 @@ import copy
 import itertools
 import random
 
-from ...core import IllegalAction, Luck, State
+from ...core import Luck, Refusal, State, refuse
+from .actions import ACTIONS, Declare, Discard, Keep, Pass, Play
 
 # KK-2: weakest to strongest.
 CARDS = ["mask", "flowerpot", "wreath", *[str(n) for n in range(1, 13)],
@@ -34,8 +35,9 @@ def card_names(ranks) -> list[str]:
     return [CARDS[r] for r in ranks]
 
 
-def discard_action(ranks) -> str:
-    return "discard " + " ".join(CARDS[r] for r in sorted(ranks)) if ranks else "keep"
+def discard_action(ranks) -> Discard | Keep:
+    """KK-8: the discard of these cards, weakest first; none is Keep."""
+    return Discard(tuple(CARDS[r] for r in sorted(ranks))) if ranks else Keep()
 
 
 def forced_card(hand: list[int], trick: list[tuple[int, int]]) -> int:
@@ -153,48 +155,63 @@ class KrypkilleState(State):
             trick = self.tricks[-1]
             hand = self.hands[self.to_act]
             if not trick:                      # KK-10/12: a lead is free
-                return ["play " + CARDS[r] for r in sorted(set(hand))]
-            return ["play " + CARDS[forced_card(hand, trick)]]  # KK-11
+                return [Play(CARDS[r]) for r in sorted(set(hand))]
+            return [Play(CARDS[forced_card(hand, trick)])]  # KK-11
         if self.phase == SHOWDOWN:
-            return ["declare", "pass"]          # KK-15
+            return [Declare(), Pass()]          # KK-15
         return []
 
-    def _apply(self, action: str) -> None:
+    def _apply(self, action) -> None:
         seat = self.to_act
-        n = self.players
-        if self.phase == DISCARD:
-            ranks = [RANK[name] for name in action.split()[1:]]
-            for rank in ranks:
-                self.hands[seat].remove(rank)
-            self.discard_pile.extend(ranks)
-            self.discarded[seat] = sorted(ranks)
-            if seat == self.dealer:
-                self._refill()
-            else:
-                self.to_act = (seat + 1) % n
-        elif self.phase == PLAY:
-            rank = RANK[action.split()[1]]
+        match action:
+            case Keep():
+                self._discard(seat, [])
+            case Discard(cards):
+                self._discard(seat, [RANK[name] for name in cards])
+            case Play(card):
+                self._play(seat, RANK[card])
+            case Declare() | Pass():
+                self._answer(seat, action)
+            case str():     # a record's plain text handed straight to _apply (a search's root)
+                self._apply(ACTIONS.parse(action))
+
+    def _discard(self, seat: int, ranks: list[int]) -> None:
+        """KK-8: one seat's discard; the dealer's, the last, ends the discards."""
+        for rank in ranks:
             self.hands[seat].remove(rank)
-            trick = self.tricks[-1]
-            trick.append((seat, rank))         # KK-13: stays face up, public
-            if len(trick) < n:
-                self.to_act = (seat + 1) % n
-                return
-            winner = trick_winner(trick)       # KK-12
-            if len(self.tricks) < TRICKS:
-                self.tricks.append([])
-                self.to_act = winner
-            else:                              # KK-14/15: one card left, showdown
-                self.phase = SHOWDOWN
-                self.to_act = winner
-        elif self.phase == SHOWDOWN:
-            self.showdown.append((seat, action))
-            if action == "declare":            # KK-15: the first declaration ends it
-                self._end_round(seat)
-            elif len(self.showdown) == n:
-                self._end_round(None)
-            else:
-                self.to_act = (seat + 1) % n
+        self.discard_pile.extend(ranks)
+        self.discarded[seat] = sorted(ranks)
+        if seat == self.dealer:
+            self._refill()
+        else:
+            self.to_act = (seat + 1) % self.players
+
+    def _play(self, seat: int, rank: int) -> None:
+        """KK-10..KK-14: a lead or a follow."""
+        n = self.players
+        self.hands[seat].remove(rank)
+        trick = self.tricks[-1]
+        trick.append((seat, rank))         # KK-13: stays face up, public
+        if len(trick) < n:
+            self.to_act = (seat + 1) % n
+            return
+        winner = trick_winner(trick)       # KK-12
+        if len(self.tricks) < TRICKS:
+            self.tricks.append([])
+            self.to_act = winner
+        else:                              # KK-14/15: one card left, showdown
+            self.phase = SHOWDOWN
+            self.to_act = winner
+
+    def _answer(self, seat: int, action: Declare | Pass) -> None:
+        """KK-15: a showdown answer; the first declaration ends the round."""
+        self.showdown.append((seat, action.verb))
+        if isinstance(action, Declare):
+            self._end_round(seat)
+        elif len(self.showdown) == self.players:
+            self._end_round(None)
+        else:
+            self.to_act = (seat + 1) % self.players
 
     def why_illegal(self, action) -> str:
         seat = self.to_act

@@ -2,6 +2,8 @@
 the hand of whoever holds the tablet, the showdown, scores and round results."""
 from __future__ import annotations
 
+from royaltable.games.krypkille import GAME
+from royaltable.games.krypkille.actions import Declare, Discard, Keep, Pass, Play
 from royaltable.games.krypkille.rules import PENALTY, RANK
 
 from ...html import button, esc, tappable
@@ -91,6 +93,11 @@ def _card_param(name: str):
     return name if name.isdigit() else ("tr", "kk.card." + name)
 
 
+def _listed(labels: list[str], t) -> str:
+    """Card names in a sentence: "Mask", "Mask and 4", "Mask, 4 and 7"."""
+    return labels[0] if len(labels) == 1 else t("kk.say.and", rest=t.join(labels[:-1]), last=labels[-1])
+
+
 def _outcome_line(summary: dict):
     outcome = summary["outcome"]
     if outcome in ("success", "fail"):
@@ -130,25 +137,25 @@ class KrypkilleTable(Table):
     def describe(self, before, action, seat, after, forced):
         """The move log in public words: discards are counted, never named."""
         who = ("seat", seat)
-        words = action.split()
+        action = GAME.parse(action)
         lines = []
-        if action == "keep":
+        if isinstance(action, Keep):
             lines.append(("kk.log.keep", {"name": who}))
-        elif words[0] == "discard":
-            lines.append(("kk.log.discard", {"name": who, "n": len(words) - 1}))
-        elif words[0] == "play":
-            played = words[1]
+        elif isinstance(action, Discard):
+            lines.append(("kk.log.discard", {"name": who, "n": len(action.cards)}))
+        elif isinstance(action, Play):
+            played = action.card
             trick = before["tricks"][-1]
             key = "kk.log.lead" if not trick else "kk.log.forced" if forced else "kk.log.follow"
             lines.append((key, {"name": who, "card": _card_param(played)}))
             if len(trick) + 1 == before["players"]:
                 winner = trick_winner(trick + [{"seat": seat, "card": played}])
                 lines.append(("kk.log.trick", {"name": ("seat", winner)}))
-        elif action == "pass":
+        elif isinstance(action, Pass):
             lines.append(("kk.log.pass", {"name": who}))
         if len(after["rounds"]) > len(before["rounds"]):
             summary = after["rounds"][-1]
-            if action == "declare":
+            if isinstance(action, Declare):
                 lines.append(("kk.log.declare", {"name": who, "card": _card_param(summary["last"][seat])}))
             lines.append(_outcome_line(summary))
             if after["phase"] != "over":
@@ -156,14 +163,17 @@ class KrypkilleTable(Table):
         return lines
 
     def move_words(self, view, action, t, names):
-        verb, *cards = action.split()
-        if verb == "discard":
-            labels = [card_label(c, t) for c in cards]
-            listed = labels[0] if len(labels) == 1 else t("kk.say.and", rest=t.join(labels[:-1]), last=labels[-1])
-            return t("kk.say.discard", cards=listed)
-        if verb == "play":
-            return t("kk.say.play", card=card_label(cards[0], t))
-        return t({"keep": "kk.keep_all", "declare": "kk.declare", "pass": "kk.say.pass"}[verb])
+        match GAME.parse(action):
+            case Discard(cards):
+                return t("kk.say.discard", cards=_listed([card_label(c, t) for c in cards], t))
+            case Play(card):
+                return t("kk.say.play", card=card_label(card, t))
+            case Keep():
+                return t("kk.keep_all")
+            case Declare():
+                return t("kk.declare")
+            case Pass():
+                return t("kk.say.pass")
 
     # ---- the table ----------------------------------------------------------------
     def render(self, view, ctx):
@@ -262,7 +272,8 @@ class KrypkilleTable(Table):
         hand = view["hand"]
         legal = ctx.legal
         phase = view["phase"]
-        hinted = ctx.hint.split()[1:] if ctx.hint and ctx.hint.startswith("discard") else []
+        suggested = GAME.parse(ctx.hint) if ctx.hint else None
+        hinted = list(suggested.cards) if isinstance(suggested, Discard) else []
         controls = ""
         hint = ""
         if legal and phase == "discard":
@@ -277,25 +288,26 @@ class KrypkilleTable(Table):
             cards = "".join(cards)
             chosen = sorted((hand[i] for i in ctx.selection), key=RANK.get)
             if not chosen:
-                controls = button(esc(t("kk.keep_all")), "act", "keep", cls="btn-primary")
+                controls = button(esc(t("kk.keep_all")), "act", Keep(), cls="btn-primary")
             elif len(chosen) > 3:
                 controls = button(esc(t("kk.too_many")), "act", "", cls="btn-primary", disabled=True)
             else:
                 controls = button(esc(t("kk.discard_n", n=len(chosen))), "act",
-                                  "discard " + " ".join(chosen), cls="btn-primary")
+                                  Discard(tuple(chosen)), cls="btn-primary")
         elif legal and phase == "play":
             hint = t("kk.hint.lead")
-            playable = {a.split()[1] for a in legal}
-            cards = "".join(card(name, t, "big", "act", "play " + name) if name in playable
+            playable = {action.card for action in map(GAME.parse, legal) if isinstance(action, Play)}
+            cards = "".join(card(name, t, "big", "act", Play(name)) if name in playable
                             else card(name, t, "big") for name in hand)
         elif legal and phase == "showdown":
             hint = t("kk.hint.showdown")
             cards = "".join(card(name, t, "big") for name in hand)
-            controls = (button(esc(t("kk.declare")), "act", "declare", cls="btn-primary")
-                        + button(esc(t("kk.pass")), "act", "pass"))
+            controls = (button(esc(t("kk.declare")), "act", Declare(), cls="btn-primary")
+                        + button(esc(t("kk.pass")), "act", Pass()))
         else:
             # KK-11: the card the app is about to play for this person is marked first.
-            forced = ctx.forced.split()[1] if ctx.forced else None
+            coming = GAME.parse(ctx.forced) if ctx.forced else None
+            forced = coming.card if isinstance(coming, Play) else None
             cards = []
             for name in hand:
                 mark = "is-forced" if name == forced else ""
