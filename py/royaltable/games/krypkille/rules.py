@@ -213,31 +213,35 @@ class KrypkilleState(State):
         else:
             self.to_act = (seat + 1) % self.players
 
-    def why_illegal(self, action) -> str:
+    def why_illegal(self, action) -> Refusal:
         seat = self.to_act
+        text = str(action)
         if self.phase == DISCARD:
-            if action in ("declare", "pass") or str(action).startswith("play"):
-                return "first everyone discards: choose up to 3 cards to throw away, or keep all"
-            names = str(action).split()[1:]
-            if len(names) > MAX_DISCARD:
-                return f"you may discard at most {MAX_DISCARD} cards (KK-8)"
-            return f"you can only discard cards from your hand ({' '.join(card_names(self.hands[seat]))})"
+            if action in ("declare", "pass") or text.startswith("play"):
+                return refuse("discard_first", "first everyone discards: choose up to {most} cards "
+                              "to throw away, or keep all", most=MAX_DISCARD)
+            if len(text.split()) - 1 > MAX_DISCARD:    # the refused text's words, not an action's
+                return refuse("too_many", "you may discard at most {most} cards", "KK-8", most=MAX_DISCARD)
+            hand = card_names(self.hands[seat])
+            return Refusal("not_in_hand", f"you can only discard cards from your hand ({' '.join(hand)})",
+                           {"hand": tuple(hand)})
         if self.phase == PLAY:
-            if str(action).startswith("discard") or action == "keep":
-                return "the discards are over: this round's cards are being played"
+            if text.startswith("discard") or action == "keep":
+                return refuse("discards_over", "the discards are over: this round's cards are being played")
             if self.tricks[-1]:
-                must = CARDS[forced_card(self.hands[seat], self.tricks[-1])]
-                top = CARDS[max(r for _, r in self.tricks[-1])]
-                return (f"you must play {must}: the lowest card at least as high as {top}, "
-                        f"or your lowest card if you have none (KK-11)")
-            return "lead a card from your hand"
+                return refuse("must_play", "you must play {must}: the lowest card at least as high as "
+                              "{top}, or your lowest card if you have none", "KK-11",
+                              must=CARDS[forced_card(self.hands[seat], self.tricks[-1])],
+                              top=CARDS[max(r for _, r in self.tricks[-1])])
+            return refuse("lead", "lead a card from your hand")
         if self.phase == SHOWDOWN:
-            return "the showdown: declare or pass"
+            return refuse("showdown", "the showdown: declare or pass")
         return super().why_illegal(action)
 
-    def why_out_of_turn(self, seat, action) -> str:
+    def why_out_of_turn(self, seat, action) -> Refusal:
         if self.phase == DISCARD and self.discarded[seat] is not None:
-            return f"seat {seat + 1} has already discarded this round; it is seat {self.to_act + 1}'s turn"
+            return Refusal("already_discarded", f"seat {seat + 1} has already discarded this round; "
+                           f"it is seat {self.to_act + 1}'s turn", {"seat": seat, "turn": self.to_act})
         return super().why_out_of_turn(seat, action)
 
     def clone(self) -> "KrypkilleState":

@@ -175,6 +175,16 @@ class KrypkilleTable(Table):
             case Pass():
                 return t("kk.say.pass")
 
+    def refusal_params(self, refusal, t, names):
+        """Seats by name, cards by their drawn names."""
+        params = super().refusal_params(refusal, t, names)
+        for key in ("must", "top"):
+            if key in params:
+                params[key] = card_label(params[key], t)
+        if "hand" in params:
+            params["hand"] = t.join(card_label(name, t) for name in params["hand"])
+        return params
+
     # ---- the table ----------------------------------------------------------------
     def render(self, view, ctx):
         parts = [self._status(view, ctx), self._seats(view, ctx), self._centre(view, ctx),

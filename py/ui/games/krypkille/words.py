@@ -73,4 +73,19 @@ STRINGS: dict[str, tuple[str, str]] = {
     "kk.log.declare": ("{name}が宣言：{card}", "{name} declared: {card}"),
     "kk.log.pass": ("{name}はパス", "{name} passed"),
     "kk.log.scores": ("結果：{scores}", "Result: {scores}"),
+    # why a move is refused (royaltable Refusal keys of Krypkille's rules)
+    "refusal.krypkille.discard_first": ("まずは全員が捨て札をします。捨てるカードを{most}枚まで選ぶか、捨てずにおいてください",
+                                        "Everyone discards first: pick up to {most} cards to throw away, or keep them all"),
+    "refusal.krypkille.too_many": ("捨てられるのは{most}枚までです", "You can throw away at most {most} cards"),
+    "refusal.krypkille.not_in_hand": ("捨てられるのは手札のカード（{hand}）だけです",
+                                      "You can only throw away cards from your hand ({hand})"),
+    "refusal.krypkille.discards_over": ("捨て札は終わりました。いまはこの回のカードを出しています",
+                                        "The discards are over: this round's cards are being played now"),
+    "refusal.krypkille.must_play": ("{must}を出さなければなりません。{top}以上で一番低いカード、なければ一番低いカードを出します",
+                                    "You must play {must}: your lowest card at least as high as {top}, "
+                                    "or your lowest card if you have none"),
+    "refusal.krypkille.lead": ("手札から好きなカードを1枚リードしてください", "Lead any card from your hand"),
+    "refusal.krypkille.showdown": ("ショーダウンです。宣言するかパスしてください", "Showdown: declare your last card, or pass"),
+    "refusal.krypkille.already_discarded": ("{seat}はこの回もう捨て札をしました。いまは{turn}の番です",
+                                            "{seat} has already discarded this round; it is {turn}'s turn"),
 }
