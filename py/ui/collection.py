@@ -1,14 +1,22 @@
 """The games of the collection, in home-screen order: every game the rules
-registry holds (royaltable/games/__init__.py gives the order) that has a screen
-folder, ui/games/<game id>/. Nothing here is kept by hand."""
+registry holds (each sub-package of royaltable/games/) that has a screen folder,
+ui/games/<game id>/, ordered by that folder's HOME_ORDER. Nothing here is kept by hand."""
+import importlib
+
 import royaltable.games  # noqa: F401  (registers every game)
 from royaltable import registry
 
 from .table import has_table
 
+
+def _home_order(game_id: str) -> int:
+    return importlib.import_module(f"ui.games.{game_id}").HOME_ORDER
+
+
 # (id, fewest players, most players), from each game's own Game.
-COLLECTION = [(game.id, game.min_players, game.max_players)
-              for game in map(registry.get, registry.ids()) if has_table(game.id)]
+COLLECTION = sorted(((game.id, game.min_players, game.max_players)
+                     for game in map(registry.get, registry.ids()) if has_table(game.id)),
+                    key=lambda row: _home_order(row[0]))
 GAMES = [game_id for game_id, _, _ in COLLECTION]
 
 

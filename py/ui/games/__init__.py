@@ -1,9 +1,11 @@
 """One folder per game's screen: ui/games/<game id>/ holds everything the app
 shows of that game, beside its rules in royaltable/games/<game id>/:
 
+- __init__.py    HOME_ORDER: where the home screen shows it
 - table.py       TABLE, an instance of a ui.table.Table subclass: the renderer
-- words.py       STRINGS: every word of its table and setup, Japanese and English
-- rules_text.py  RULES: the in-app rules, both languages
-- style.css      its table's style (linked by the build into index.html)
+- words.toml     every word of its table and setup, Japanese and English
+- rules.toml     its in-app rules, both languages, each rule with its ID
+- style.css      its table's style (the build links it from index.html)
+- crest.svg      its crest (home screen, library)
 
-The collection is the registry's games that have such a folder."""
+The collection (ui/collection.py) is every registered game with such a folder."""

@@ -1,1 +1,6 @@
-"""whispers: its table (table.py), words (words.py), in-app rules (rules_text.py), style (style.css)."""
+"""王宮のささやき (Palastgeflüster): what the app shows of it. Beside this file: table.py (its
+renderer, TABLE), words (its words in both languages), rules.toml (its in-app
+rules), style.css (its table's style), crest.svg (its crest)."""
+
+# Where the home screen shows it, among the collection's games (smallest first).
+HOME_ORDER = 3
