@@ -10,7 +10,7 @@ import copy
 import itertools
 import random
 
-from ...core import Luck, Refusal, State, refuse
+from ...core import HIDDEN, PRIVATE, PUBLIC, Luck, Refusal, State, refuse
 from .actions import ACTIONS, Declare, Discard, Keep, Pass, Play
 
 # KK-2: weakest to strongest.
@@ -74,7 +74,36 @@ def score_round(last: list[int], declarer: int | None) -> tuple[list[int], str]:
     return scores, "fail"
 
 
+def _summary_copy(summary: dict) -> dict:
+    """A finished round's summary, sharing nothing with the original."""
+    copied = dict(summary)
+    copied["last"] = list(summary["last"])
+    copied["showdown"] = [dict(answer) for answer in summary["showdown"]]
+    copied["scores"] = list(summary["scores"])
+    copied["totals"] = list(summary["totals"])
+    return copied
+
+
 class KrypkilleState(State):
+    FIELDS = {
+        "limit": PUBLIC,          # KK-6: the penalty that ends the game
+        "totals": PUBLIC,         # each seat's penalties so far
+        "rounds": PUBLIC,         # the summary of every finished round (KK-16..KK-19)
+        "round_no": PUBLIC,
+        "dealer": PUBLIC,         # KK-5
+        "stock": HIDDEN,          # its order; a view counts it
+        "hands": PRIVATE,         # KK-7: a seat sees its own
+        "discard_pile": HIDDEN,   # KK-8/9: face down
+        "discarded": PRIVATE,     # a seat sees its own discards, everyone counts them
+        "reshuffled": PUBLIC,     # KK-9: this round's discards went back into the stock
+        "tricks": PUBLIC,         # KK-13: played face up
+        "showdown": PUBLIC,       # KK-15: the answers so far
+        "phase": PUBLIC,
+        "to_act": PUBLIC,
+    }
+    # The strong player's worlds also carry `styles` (how it thinks each seat
+    # plays: bots.KrypkilleModel.sample): a search's note, not the game's state.
+
     def __init__(self, game, players, seed, options):
         super().__init__(game, players, seed, options)
         self.limit = options["limit"]
@@ -245,8 +274,8 @@ class KrypkilleState(State):
         return super().why_out_of_turn(seat, action)
 
     def clone(self) -> "KrypkilleState":
-        """The same game to play on, much faster than deepcopy: only what moves
-        is copied (a finished round's summary never changes once written)."""
+        """The same game to play on, much faster than deepcopy: every field of
+        FIELDS copied by hand, sharing no list or dict with this one."""
         other = copy.copy(self)
         other.rng = Luck.__new__(Luck)   # no seeding from the OS: the state is copied next
         other.rng.setstate(self.rng.getstate())
@@ -254,7 +283,7 @@ class KrypkilleState(State):
         other.actions = list(self.actions)
         other.actors = list(self.actors)
         other.totals = list(self.totals)
-        other.rounds = list(self.rounds)
+        other.rounds = [_summary_copy(summary) for summary in self.rounds]
         other.hands = [list(hand) for hand in self.hands]
         other.stock = list(self.stock)
         other.discard_pile = list(self.discard_pile)
