@@ -293,3 +293,28 @@ def test_state_fields_are_declared_once(game_id):
             if state.over:
                 break
             state.apply(rng.choice(state.legal_actions()))
+
+
+# ---- typed actions -------------------------------------------------------------------
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_every_legal_action_is_a_typed_value_that_reads_back_from_its_text(game_id):
+    """legal_actions() gives the game's Action values (never bare strings); each one's
+    text parses back to the very same value, and apply() plays the typed value even
+    when a record's plain text comes in."""
+    game = registry.get(game_id)
+    assert game.actions is not None, f"{game_id}: give Game(actions=...) its Actions"
+    kinds = set(game.actions.kinds)
+    for players in sorted({game.min_players, game.max_players}):
+        rng = random.Random(players)
+        state = game.new(players, seed=players)
+        while not state.over and len(state.actions) < 600:
+            legal = state.legal_actions()
+            for action in legal:
+                assert type(action) in kinds, (action, type(action))
+                assert game.parse(str(action)) is action
+                assert game.parse(str.__str__(action)) is action
+            chosen = rng.choice(legal)
+            state.apply(str.__str__(chosen))          # a plain string, as a record holds it
+            assert state.actions[-1] == chosen and type(state.actions[-1]) is type(chosen)
+        assert json.loads(json.dumps(state.record()))["actions"] == [str(a) for a in state.actions]
