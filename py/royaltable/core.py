@@ -33,6 +33,14 @@ class Luck(random.Random):
         self.draws += 1
         return super().getrandbits(k)
 
+    def copy(self) -> "Luck":
+        """The same source at the same point of its sequence, its draws counted as
+        far: what a state's clone() needs (no seeding from the OS, nothing shared)."""
+        twin = Luck.__new__(Luck)
+        twin.setstate(self.getstate())
+        twin.draws = self.draws
+        return twin
+
 
 class Action(str):
     """One action of a game: its record text, with its parts named. A game
