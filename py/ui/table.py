@@ -5,14 +5,18 @@ new game copies it, not another game.
 Renderers are pure functions of views: they never see the state, only
 `view(seat)` of whoever the screen is drawn for (the shared layer decides who
 that is, see ui/match.py) and `ctx` (names, legal actions on screen, selection,
-the suggested move). They return HTML; every text they did not write themselves
-goes through html.esc().
+the suggested move, ctx.teacher: the suggestion's reasons, drawn right after the
+line saying a move is lit). They return Markup built with ui.markup (el, join) and
+html.button / html.tappable: text is escaped by construction, and a button that
+plays the suggested move is marked while it is built (html.suggesting).
+Actions reach them as the game's typed values (royaltable.core.Action): read
+their parts (`action.card`), never split their text.
 
 Conventions the shared layer and its tests rely on:
 - every card face drawn carries `data-card="<card id as in the view>"` (backs,
   counts and icons do not): the privacy test counts them against what the
   screen's viewer may know;
-- every tappable action is a button with `data-cmd="act" data-arg="<action>"`
+- every tappable action is a button with `data-cmd="act" data-arg="<action's text>"`
   (built with html.button or html.tappable), so that a suggested move, stale-tap
   protection and the reach tests work the same for every game; its accessible
   name contains its visible words and says what tapping does (an sr-only span);
