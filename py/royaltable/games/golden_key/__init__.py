@@ -1,7 +1,8 @@
 """黄金の鍵 / The Golden Key (2 players), a dice duel by ふみのりんぐ (2022).
-Rules in rules.py, computer players in bots.py."""
+Rules in rules.py, its actions in actions.py, computer players in bots.py."""
 from ... import registry
 from ...core import Game
+from .actions import ACTIONS
 from .rules import OPTIONS, GoldenKeyState, sample_state
 from .bots import QuickBot, StrongBot
 
@@ -13,4 +14,5 @@ GAME = registry.register(Game(
     state_class=GoldenKeyState,
     sample_state=sample_state,
     bots={"quick": QuickBot, "strong": StrongBot},
+    actions=ACTIONS,
 ))

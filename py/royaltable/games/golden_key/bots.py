@@ -30,8 +30,9 @@ import random
 
 from ...core import Bot
 from ...search import Model, SearchBot
+from .actions import Accept, Decline, End, Flick, Keep, Move, Pass, Place, Propose, Refuse, Reroll
 from .rules import (ANSWER, COLOURS, DICE, FACTION, FLICK, GEOMETRY, MOVE, OFFER, PLACE,
-                    REROLL, REROLL_STEP, GoldenKeyState, owner, sample_state)
+                    REROLL, REROLL_STEP, SPOTS, GoldenKeyState, owner, sample_state)
 
 # Weights of QuickBot's turn score: a chip won now, the opponent's best reply,
 # its own best chance next turn (the opponent may spoil it), and the chips each
@@ -190,7 +191,7 @@ def turn_score(state: GoldenKeyState, me: int) -> float:
     return score
 
 
-def _after(state: GoldenKeyState, action: str) -> GoldenKeyState:
+def _after(state: GoldenKeyState, action) -> GoldenKeyState:
     world = state.clone()
     world._apply(action)
     return world
@@ -204,7 +205,7 @@ def turn_value(state: GoldenKeyState, me: int, depth: int = 0) -> float:
         roll = reroll_value(state, me) if depth == 0 else turn_value(_as_kept(state), me, depth + 1)
         if state.reroll_forced:
             return roll
-        return max(roll, turn_value(_after(state, "keep"), me, depth + 1))
+        return max(roll, turn_value(_after(state, Keep()), me, depth + 1))
     return max(turn_value(_after(state, a), me, depth + 1) for a in state.legal_actions())
 
 
@@ -212,7 +213,7 @@ def _as_kept(state: GoldenKeyState) -> GoldenKeyState:
     """The re-roll step with the die left as it is (a stand-in for its average)."""
     world = state.clone()
     world.reroll_forced = False
-    world._apply("keep")
+    world._apply(Keep())
     return world
 
 
@@ -224,22 +225,22 @@ def reroll_value(state: GoldenKeyState, me: int) -> float:
         world = state.clone()
         world.value[die] = face
         world.reroll_forced = False
-        world._apply("keep")            # continue exactly as after a roll of `face`
+        world._apply(Keep())            # continue exactly as after a roll of `face`
         total += turn_value(world, me, 1)
     return total / 6
 
 
-def place_value(state: GoldenKeyState, action: str) -> int:
+def place_value(state: GoldenKeyState, action: Place) -> int:
     """GK-6: a spot is good when the die, moved on with +1, matches the card it faces."""
-    _, die_name, spot = action.split()
-    die = DICE.index(die_name)
+    die = DICE.index(action.die)
+    colour = COLOURS[owner(die)]
     row = state.geo.row_of_faction[FACTION[owner(die)]]
-    cell = row[int(spot[-1])]
+    cell = row[SPOTS[colour].index(action.spot)]
     card = state.card[cell]
     return int(state.up[cell] and card != REROLL and card == state.value[die] % 6 + 1)
 
 
-def quick_action(state: GoldenKeyState, rng: random.Random) -> str:
+def quick_action(state: GoldenKeyState, rng: random.Random):
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -250,14 +251,14 @@ def quick_action(state: GoldenKeyState, rng: random.Random) -> str:
         return rng.choice([a for a in legal if place_value(state, a) == best])
     if phase == OFFER:
         for rule in ("R2", "R3", "R1"):                    # GK-26: break the deadlock
-            if "propose " + rule in legal:
-                return "propose " + rule
-        return "decline"
+            if Propose(rule) in legal:
+                return Propose(rule)
+        return Decline()
     if phase == ANSWER:
-        return "accept"
+        return Accept()
     if phase == REROLL_STEP:
-        keep = turn_value(_after(state, "keep"), me, 1)
-        return "reroll" if reroll_value(state, me) > keep else "keep"
+        keep = turn_value(_after(state, Keep()), me, 1)
+        return Reroll() if reroll_value(state, me) > keep else Keep()
     scored = [(turn_value(_after(state, a), me, 1), a) for a in legal]
     top = max(v for v, _ in scored)
     return rng.choice([a for v, a in scored if v >= top - 1e-9])
@@ -291,7 +292,7 @@ def _targets(state: GoldenKeyState) -> list[tuple[int, float]]:
 POWERS = [DECAY ** (k - 1) if k > 0 else 0.0 for k in range(64)]
 
 
-def playout_action(state: GoldenKeyState, rng: random.Random, guided: bool = False) -> str:
+def playout_action(state: GoldenKeyState, rng: random.Random, guided: bool = False):
     """A fast move for the play-outs: the flick or move winning the most chips
     now (among equals, if `guided`, the one bringing the die nearest to a card
     it could win); a little noise."""
@@ -302,14 +303,14 @@ def playout_action(state: GoldenKeyState, rng: random.Random, guided: bool = Fal
         if phase == FLICK:
             for die in state.flicks:
                 for dest in state.flick_targets(die):
-                    options.append(("flick", die, dest))
+                    options.append((Flick, die, dest))
         else:
             for die in (2 * me, 2 * me + 1):
                 for dest in state.move_targets(die):
-                    options.append(("move", die, dest))
+                    options.append((Move, die, dest))
         if not options:
             legal = state.legal_actions()
-            return "pass" if "pass" in legal else rng.choice(legal)
+            return Pass() if Pass() in legal else rng.choice(legal)
         if rng.random() < 0.1:
             verb, die, dest = rng.choice(options)
         else:
@@ -337,11 +338,11 @@ def playout_action(state: GoldenKeyState, rng: random.Random, guided: bool = Fal
                     picks = near
             verb, die, dest = rng.choice(picks)
             if best <= 0 and state.moves_done and rng.random() < 0.5:
-                return "end"
-        return "%s %s %s" % (verb, DICE[die], dest_name(state, dest))
+                return End()
+        return verb(DICE[die], dest_name(state, dest))
     if phase == REROLL_STEP:
         if state.reroll_forced:
-            return "reroll"
+            return Reroll()
         die = state.reroll_die
         loc = state.loc[die]
         value = state.value[die] % 6 + 1
@@ -349,12 +350,12 @@ def playout_action(state: GoldenKeyState, rng: random.Random, guided: bool = Fal
             if state.chips_on[dest] and state.up[dest]:
                 s = state.stack[dest]
                 if len(s) < 2 and value + (state.value[s[0]] if s else 0) == state.card[dest]:
-                    return "keep"                           # a chip is in reach next turn
-        return "reroll"
+                    return Keep()                           # a chip is in reach next turn
+        return Reroll()
     if phase == OFFER:
-        return "decline"
+        return Decline()
     if phase == ANSWER:
-        return "refuse"
+        return Refuse()
     return rng.choice(state.legal_actions())
 
 

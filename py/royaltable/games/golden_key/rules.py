@@ -16,7 +16,8 @@ entry spot ("red:0".."red:2", facing column 0..2; a die placed at setup leaves
 only through its own spot) or anywhere on it ("red": it entered from the
 battlefield and leaves through any spot).
 
-Action grammar (every action is one short string):
+Action grammar (each verb a typed value declared in actions.py, e.g.
+Move("red0", "r1c2"), whose text is one short string, the one records keep):
 
     place D S      setup (GK-6): put your die D on entry spot S of your own
                    faction card, e.g. "place red0 red:2"; the first player
@@ -59,7 +60,9 @@ from __future__ import annotations
 import copy
 import random
 
-from ...core import Luck, State
+from ...core import Action, Luck, State
+from .actions import (Accept, Decline, End, Flick, Keep, Move, Pass, Place, Propose, Refuse,
+                      Reroll, Return, Roll)
 
 RED, BLUE = 0, 1
 COLOURS = ("red", "blue")
@@ -71,6 +74,8 @@ FACTION = (-1, -2)              # the locations of red's and blue's faction card
 FACTION_OF = {"red": -1, "blue": -2}
 REROLL_CAPACITY = 4             # GK-14
 STACK_CAPACITY = 2              # GK-13
+# The entry spots of each faction card, as actions and views name them (GK-4, GK-6).
+SPOTS = {colour: tuple("%s:%d" % (colour, s) for s in range(COLS)) for colour in COLOURS}
 
 BOARDS = ("basic", "advanced")
 ARRANGED = ("A1", "A2", "C1", "C2", "C3", "C4")
@@ -344,149 +349,147 @@ class GoldenKeyState(State):
             actions = []
             for die in (2 * self.mover, 2 * self.mover + 1):
                 for dest in self.move_targets(die):
-                    actions.append("move %s %s" % (DICE[die], names[dest] if dest >= 0
-                                                   else COLOURS[-1 - dest]))
+                    actions.append(Move(DICE[die], names[dest] if dest >= 0 else COLOURS[-1 - dest]))
             if self.moves_done:
-                actions.append("end")                          # GK-27: the second move may wait
+                actions.append(End())                          # GK-27: the second move may wait
                 return actions
             free = [d for d in (2 * p, 2 * p + 1) if not self.covered(d)]
             if "R2" in self.rescue:
-                actions += ["roll " + DICE[d] for d in free]    # GK-28
+                actions += [Roll(DICE[d]) for d in free]        # GK-28
             if "R3" in self.rescue:
                 home = FACTION[p]
-                actions += ["return " + DICE[d] for d in free if self.loc[d] != home]  # GK-29
-            return actions or ["pass"]                          # GK-12
+                actions += [Return(DICE[d]) for d in free if self.loc[d] != home]  # GK-29
+            return actions or [Pass()]                          # GK-12
         if phase == FLICK:
             actions = []
             for die in self.flicks:
                 for dest in self.flick_targets(die):
-                    actions.append("flick %s %s" % (DICE[die], names[dest] if dest >= 0
-                                                    else COLOURS[-1 - dest]))
+                    actions.append(Flick(DICE[die], names[dest] if dest >= 0 else COLOURS[-1 - dest]))
             return actions
         if phase == REROLL_STEP:
-            return ["reroll"] if self.reroll_forced else ["reroll", "keep"]   # GK-14
+            return [Reroll()] if self.reroll_forced else [Reroll(), Keep()]   # GK-14
         if phase == PLACE:
             colour = COLOURS[p]
             taken = {self.spot[d] for d in (2 * p, 2 * p + 1) if self.loc[d] is not None}
             die = next(d for d in (2 * p, 2 * p + 1) if self.loc[d] is None)
-            return ["place %s %s:%d" % (DICE[die], colour, s) for s in range(COLS) if s not in taken]
+            return [Place(DICE[die], SPOTS[colour][s]) for s in range(COLS) if s not in taken]
         if phase == OFFER:
-            return ["propose " + r for r in RESCUE if r not in self.rescue] + ["decline"]
+            return [Propose(r) for r in RESCUE if r not in self.rescue] + [Decline()]
         if phase == ANSWER:
-            return ["accept", "refuse"]
+            return [Accept(), Refuse()]
         return []
 
     # ---- applying -------------------------------------------------------------------
-    def _apply(self, action: str) -> None:
-        parts = action.split()
-        verb = parts[0]
-        if verb == "move":
-            die = DIE[parts[1]]
-            event = self._log("move", die=die, frm=self.loc[die], to=parts[2])
-            self._leave(die)
-            self._bump(die)                                     # GK-9/GK-10
-            event["value"] = self.value[die]
-            self.moves_done += 1
-            self._arrive(die, self.geo.parse(parts[2]))
-            if self.phase == OVER:
-                return
-            loc = self.loc[die]
-            if loc >= 0 and self.card[loc] == REROLL:           # GK-14: may re-roll
-                self.phase = REROLL_STEP
-                self.reroll_die = die
-                self.reroll_forced = False
-            else:
-                self._after_move()
-        elif verb == "flick":
-            die = DIE[parts[1]]
-            self.flicks.remove(die)
-            if owner(die) == self.mover:
-                self.flicked_own.append(die)                    # GK-17
-            event = self._log("flick", die=die, frm=self.loc[die], to=parts[2])
-            self._leave(die)
-            self._bump(die)                                     # GK-8/GK-10
-            event["value"] = self.value[die]
-            self._arrive(die, self.geo.parse(parts[2]))
-            if self.phase == OVER:
-                return
-            loc = self.loc[die]
-            if loc >= 0 and self.card[loc] == REROLL:           # GK-14: must re-roll
-                self.phase = REROLL_STEP
-                self.reroll_die = die
-                self.reroll_forced = True
-            else:
-                self._continue_flicks()
-        elif verb == "reroll":
-            die = self.reroll_die
-            self.value[die] = self.rng.randint(1, 6)            # GK-14
-            self._log("reroll", die=die, value=self.value[die])
-            self.reroll_die = None
-            if self.reroll_forced:
-                self._continue_flicks()
-            else:
-                self._after_move()
-        elif verb == "keep":
-            self._log("keep", die=self.reroll_die)
-            self.reroll_die = None
-            self._after_move()
-        elif verb == "end":
-            self._log("end")
-            self._end_turn()
-        elif verb == "roll":                                    # GK-28 (R2)
-            die = DIE[parts[1]]
-            self.value[die] = self.rng.randint(1, 6)
-            self._log("roll", die=die, value=self.value[die])
-            self._end_turn()
-        elif verb == "return":                                  # GK-29 (R3)
-            die = DIE[parts[1]]
-            event = self._log("return", die=die, frm=self.loc[die])
-            self._leave(die)
-            self._bump(die)
-            event["value"] = self.value[die]
-            self._home(die)
-            self._end_turn()
-        elif verb == "pass":                                    # GK-12
-            self._log("pass")
-            self._end_turn()
-        elif verb == "place":                                   # GK-6
-            die = DIE[parts[1]]
-            p = owner(die)
-            self.loc[die] = FACTION[p]
-            self.spot[die] = int(parts[2].split(":")[1])
-            self._log("place", die=die, to=parts[2])
-            if all(self.loc[d] is not None for d in (2 * p, 2 * p + 1)):
-                other = 1 - p
-                if self.loc[2 * other] is None:
-                    self.to_act = other
+    def _apply(self, action: Action) -> None:
+        match action:
+            case Move(name, to):
+                die = DIE[name]
+                event = self._log("move", die=die, frm=self.loc[die], to=to)
+                self._leave(die)
+                self._bump(die)                                 # GK-9/GK-10
+                event["value"] = self.value[die]
+                self.moves_done += 1
+                self._arrive(die, self.geo.parse(to))
+                if self.phase == OVER:
+                    return
+                loc = self.loc[die]
+                if loc >= 0 and self.card[loc] == REROLL:       # GK-14: may re-roll
+                    self.phase = REROLL_STEP
+                    self.reroll_die = die
+                    self.reroll_forced = False
                 else:
-                    self.to_act = self.mover = 1 - self.first   # _next_turn flips it back
-                    self._next_turn()
-        elif verb == "propose":                                 # GK-26
-            self.offer["rule"] = parts[1]
-            self.offer["by"] = self.to_act
-            self._log("propose", rule=parts[1])
-            self.phase = ANSWER
-            self.to_act = 1 - self.to_act
-        elif verb == "accept":
-            rule = self.offer["rule"]
-            self.rescue.add(rule)
-            self._log("accept", rule=rule)
-            self.seen = {self.position_key(): 1}                # a new rule: counting starts again
-            self.repeats = 1
-            self._close_offer()
-        elif verb in ("refuse", "decline"):
-            asked = self.offer["asked"]
-            who = self.offer["by"] if verb == "refuse" else self.to_act
-            self._log(verb, rule=self.offer["rule"] if verb == "refuse" else None)
-            asked.append(who)
-            self.offer["rule"] = None
-            other = 1 - who
-            if other in asked:
+                    self._after_move()
+            case Flick(name, to):
+                die = DIE[name]
+                self.flicks.remove(die)
+                if owner(die) == self.mover:
+                    self.flicked_own.append(die)                # GK-17
+                event = self._log("flick", die=die, frm=self.loc[die], to=to)
+                self._leave(die)
+                self._bump(die)                                 # GK-8/GK-10
+                event["value"] = self.value[die]
+                self._arrive(die, self.geo.parse(to))
+                if self.phase == OVER:
+                    return
+                loc = self.loc[die]
+                if loc >= 0 and self.card[loc] == REROLL:       # GK-14: must re-roll
+                    self.phase = REROLL_STEP
+                    self.reroll_die = die
+                    self.reroll_forced = True
+                else:
+                    self._continue_flicks()
+            case Reroll():
+                die = self.reroll_die
+                self.value[die] = self.rng.randint(1, 6)        # GK-14
+                self._log("reroll", die=die, value=self.value[die])
+                self.reroll_die = None
+                if self.reroll_forced:
+                    self._continue_flicks()
+                else:
+                    self._after_move()
+            case Keep():
+                self._log("keep", die=self.reroll_die)
+                self.reroll_die = None
+                self._after_move()
+            case End():
+                self._log("end")
+                self._end_turn()
+            case Roll(name):                                    # GK-28 (R2)
+                die = DIE[name]
+                self.value[die] = self.rng.randint(1, 6)
+                self._log("roll", die=die, value=self.value[die])
+                self._end_turn()
+            case Return(name):                                  # GK-29 (R3)
+                die = DIE[name]
+                event = self._log("return", die=die, frm=self.loc[die])
+                self._leave(die)
+                self._bump(die)
+                event["value"] = self.value[die]
+                self._home(die)
+                self._end_turn()
+            case Pass():                                        # GK-12
+                self._log("pass")
+                self._end_turn()
+            case Place(name, spot):                             # GK-6
+                die = DIE[name]
+                p = owner(die)
+                self.loc[die] = FACTION[p]
+                self.spot[die] = SPOTS[COLOURS[p]].index(spot)
+                self._log("place", die=die, to=spot)
+                if all(self.loc[d] is not None for d in (2 * p, 2 * p + 1)):
+                    other = 1 - p
+                    if self.loc[2 * other] is None:
+                        self.to_act = other
+                    else:
+                        self.to_act = self.mover = 1 - self.first   # _next_turn flips it back
+                        self._next_turn()
+            case Propose(rule):                                 # GK-26
+                self.offer["rule"] = rule
+                self.offer["by"] = self.to_act
+                self._log("propose", rule=rule)
+                self.phase = ANSWER
+                self.to_act = 1 - self.to_act
+            case Accept():
+                rule = self.offer["rule"]
+                self.rescue.add(rule)
+                self._log("accept", rule=rule)
+                self.seen = {self.position_key(): 1}            # a new rule: counting starts again
+                self.repeats = 1
                 self._close_offer()
-            else:                                               # GK-26: both players are offered
-                self.phase = OFFER
-                self.to_act = other
-                self.offer["by"] = other
+            case Refuse() | Decline():
+                refused = isinstance(action, Refuse)
+                asked = self.offer["asked"]
+                who = self.offer["by"] if refused else self.to_act
+                self._log(action.verb, rule=self.offer["rule"] if refused else None)
+                asked.append(who)
+                self.offer["rule"] = None
+                other = 1 - who
+                if other in asked:
+                    self._close_offer()
+                else:                                           # GK-26: both players are offered
+                    self.phase = OFFER
+                    self.to_act = other
+                    self.offer["by"] = other
 
     def _bump(self, die: int) -> None:
         self.value[die] = self.value[die] % 6 + 1               # GK-10: 6 becomes 1

@@ -15,7 +15,10 @@ may go to become buttons that show what the die will read there.
 """
 from __future__ import annotations
 
-from royaltable.games.golden_key.rules import COLOURS, DICE
+from royaltable.games.golden_key import GAME
+from royaltable.games.golden_key.actions import (DIE_STEPS, Accept, Decline, End, Flick, Keep, Move,
+                                                 Pass, Place, Propose, Refuse, Reroll, Return, Roll)
+from royaltable.games.golden_key.rules import COLOURS, DICE, SPOTS
 
 from ...html import button, esc, tappable
 from ...i18n import load_game
@@ -35,7 +38,8 @@ BODY = {0: '<rect class="gk-die-body" x="5" y="5" width="90" height="90" rx="24"
 # The actions a table log entry starts from (what follows it are its consequences).
 PRIMARY = {"place", "flick", "move", "reroll", "keep", "roll", "return", "end", "pass",
            "propose", "decline", "accept", "refuse"}
-STEP_KIND = {"move": "move", "flick": "flick", "roll": "roll", "return": "return"}
+# An entry spot's number (0..2) by its name ("red:1" -> 1), for a place action.
+SPOT_NUMBER = {name: number for spots in SPOTS.values() for number, name in enumerate(spots)}
 
 
 # ---- small drawings --------------------------------------------------------------------
@@ -255,22 +259,42 @@ def last_action_events(view: dict) -> list[dict]:
     return []
 
 
+def hinted(ctx):
+    """The suggested move as an action value (ctx.hint may be its plain text), or None."""
+    return GAME.parse(ctx.hint) if ctx.hint else None
+
+
+def hinted_die(ctx) -> str | None:
+    """The die the suggested move carries, if it carries one."""
+    return getattr(hinted(ctx), "die", None)
+
+
+def pick_arg(ctx, name: str) -> str:
+    """The `select` argument of a tap picking die `name`. The shell keeps a
+    selection of numbers and a repeated number taps it off again, so each tap
+    is a fresh number: 4 × taps so far + the die's index (see picked)."""
+    return str(4 * len(ctx.selection) + DICE.index(name))
+
+
+def picked(tap: int) -> str:
+    """The die a `select` tap (see pick_arg) picked."""
+    return DICE[tap % 4]
+
+
 def chosen_die(ctx, selectable: list[str]) -> str | None:
     """The die picked for the move or flick. One is always picked when any can
     act (the suggested one, else the first), so that where it may go is on the
-    board at once; tapping another die picks that one. Each tap is a `select`
-    with a fresh number (4 × taps so far + the die), so ctx.selection lists the
-    taps in order."""
+    board at once; tapping another die picks that one (ctx.selection lists the
+    taps in order, see pick_arg)."""
     if not selectable:
         return None
     chosen = selectable[0]
-    if ctx.hint:
-        words = ctx.hint.split()
-        if len(words) >= 2 and words[1] in selectable:
-            chosen = words[1]
+    die = hinted_die(ctx)
+    if die in selectable:
+        chosen = die
     for tap in ctx.selection:
-        if DICE[tap % 4] in selectable:
-            chosen = DICE[tap % 4]
+        if picked(tap) in selectable:
+            chosen = picked(tap)
     return chosen
 
 
@@ -297,29 +321,33 @@ class GoldenKeyTable(Table):
         return lines
 
     def move_words(self, view, action, t, names):
-        verb, *args = action.split()
+        action = GAME.parse(action)
         dice = view["dice"]
-        if verb in ("reroll", "end", "pass"):
-            return t("gk.do." + verb)
-        if verb == "keep":
-            return t("gk.do.keep", n=dice[view["reroll"]["die"]]["value"])
-        if verb in ("propose", "accept"):
-            return t(f"gk.offer.{verb}", rule=args[0] if args else view["offer"]["rule"])
-        if verb in ("decline", "refuse"):
-            return t("gk.offer." + verb)
-        die = dice[args[0]]
+        match action:
+            case Reroll() | End() | Pass():
+                return t("gk.do." + action.verb)
+            case Keep():
+                return t("gk.do.keep", n=dice[view["reroll"]["die"]]["value"])
+            case Propose(rule):
+                return t("gk.offer.propose", rule=rule)
+            case Accept():
+                return t("gk.offer.accept", rule=view["offer"]["rule"])
+            case Decline() | Refuse():
+                return t("gk.offer." + action.verb)
+        die = dice[action.die]
         n = die["value"]
-        if verb == "place":
-            return t("gk.tap.place", n=n, spot=int(args[1].partition(":")[2]) + 1)
-        if verb in ("roll", "return"):
-            return t(f"gk.say.{verb}", n=n, m=n % 6 + 1)
-        to = t(place_param(args[1], view)[1])
-        if verb == "flick":
+        match action:
+            case Place(_, spot):
+                return t("gk.tap.place", n=n, spot=SPOT_NUMBER[spot] + 1)
+            case Roll() | Return():
+                return t(f"gk.say.{action.verb}", n=n, m=n % 6 + 1)
+        to = t(place_param(action.to, view)[1])
+        if isinstance(action, Flick):
             if die["owner"] == view["current"]:
                 return t("gk.say.flick_own.to", n=n, to=to)
             return t("gk.say.flick.to", owner=names[die["owner"]], n=n, to=to)
-        # "move": the die named by its place too when both of the player's dice show the same
-        twins = [d for name, d in dice.items() if name != args[0] and d["owner"] == die["owner"] and d["value"] == n]
+        # A move: the die named by its place too when both of the player's dice show the same
+        twins = [d for name, d in dice.items() if name != action.die and d["owner"] == die["owner"] and d["value"] == n]
         if twins:
             return t("gk.say.move.from", n=n, to=to, frm=t(place_param(die["at"], view)[1]))
         return t("gk.say.move.to", n=n, to=to)
@@ -327,7 +355,7 @@ class GoldenKeyTable(Table):
     # ---- drawing -------------------------------------------------------------------
     def render(self, view, ctx):
         lay = Layout(view, ctx)
-        legal = list(ctx.legal)
+        legal = [GAME.parse(action) for action in ctx.legal]
         selectable = self._selectable(view, legal)
         chosen = chosen_die(ctx, selectable)
         board = self._board(view, ctx, lay, legal, selectable, chosen)
@@ -359,9 +387,8 @@ class GoldenKeyTable(Table):
         """Dice with a move, flick, R2 roll or R3 return among the legal actions."""
         dice = []
         for action in legal:
-            words = action.split()
-            if words[0] in STEP_KIND and len(words) >= 2 and words[1] not in dice:
-                dice.append(words[1])
+            if isinstance(action, DIE_STEPS) and action.die not in dice:
+                dice.append(action.die)
         return dice
 
     # ---- status bar --------------------------------------------------------------------
@@ -383,16 +410,16 @@ class GoldenKeyTable(Table):
         legal_set = set(legal)
         anim = self._animation(view, ctx, lay)
         # What a tap on each place does now: {place name: action}
-        targets: dict[str, str] = {}
+        targets: dict[str, Move | Flick] = {}
         if chosen:
             for action in legal:
-                words = action.split()
-                if words[0] in ("move", "flick") and words[1] == chosen:
-                    targets[words[2]] = action
-        placing = {a.split()[2]: a for a in legal if a.startswith("place ")}
+                if isinstance(action, (Move, Flick)) and action.die == chosen:
+                    targets[action.to] = action
+        placing = {a.spot: a for a in legal if isinstance(a, Place)}
         hint_place = None
-        if ctx.hint and ctx.hint.split()[0] in ("move", "flick", "place"):
-            hint_place = ctx.hint.split()[2]
+        match hinted(ctx):
+            case Move(_, to) | Flick(_, to) | Place(_, to):
+                hint_place = to
         first, rest = [], []
         for cell in view["cells"]:
             r, c = cell["cell"][1:].split("c")
@@ -471,7 +498,7 @@ class GoldenKeyTable(Table):
         elif name in selectable:
             words = t("gk.tap.flick") if name in view["flicks"] else t("gk.tap.pick")
             html = self._die(view, ctx, name, " ".join(classes) + " is-selectable", style, "select",
-                             str(4 * len(ctx.selection) + DICE.index(name)), words)
+                             pick_arg(ctx, name), words)
         else:
             html = self._die(view, ctx, name, " ".join(classes), style)
         if name in view["flicks"] and view["phase"] == "flick":
@@ -486,7 +513,7 @@ class GoldenKeyTable(Table):
         value = view["dice"][chosen]["value"] % 6 + 1          # GK-10
         star = ""
         cell = next((c for c in view["cells"] if c["cell"] == place), None)
-        if action.startswith("move ") and cell and cell["card"] not in (None, "reroll") and cell["chips"]:
+        if isinstance(action, Move) and cell and cell["card"] not in (None, "reroll") and cell["chips"]:
             under = [d for d in cell["dice"] if d != chosen]
             total = value + sum(view["dice"][d]["value"] for d in under[-1:])
             if total == int(cell["card"]):
@@ -499,7 +526,7 @@ class GoldenKeyTable(Table):
     def _target_button(self, view, ctx, chosen, place, action, where_words, hinted) -> str:
         t = ctx.t
         value, words, wins = self._preview(view, ctx, chosen, place, action)
-        verb = t("gk.tap.flick_here") if action.startswith("flick ") else t("gk.tap.move_here")
+        verb = t("gk.tap.flick_here") if isinstance(action, Flick) else t("gk.tap.move_here")
         star = ('<svg class="gk-star" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
                 '<path d="M12 2l2.9 6.6 7.1.6-5.4 4.7 1.7 7.1L12 17.3 5.7 21l1.7-7.1L2 9.2l7.1-.6z"/></svg>'
                 if wins else "")
@@ -523,7 +550,7 @@ class GoldenKeyTable(Table):
             parts.append(self._target_button(view, ctx, chosen, cell["cell"], action, where_words, hinted))
         for index, name in enumerate(dice):
             slot = self._slot(kind, index, len(dice))
-            hint_die = bool(ctx.hint) and len(ctx.hint.split()) > 1 and ctx.hint.split()[1] == name
+            hint_die = hinted_die(ctx) == name
             parts.append(self._die_in_place(view, ctx, name, slot, chosen, [] if action else selectable,
                                             anim, hint_die))
         if kind != "reroll" and len(dice) == 2:       # a stack: its sum, the number that scores
@@ -583,7 +610,7 @@ class GoldenKeyTable(Table):
             col = lay.spot_col(spot)
             place = f"{colour}:{spot}"
             if place in placing:
-                die = placing[place].split()[1]
+                die = placing[place].die
                 value = view["dice"][die]["value"]
                 hinted = hint_place == place
                 spots.append(tappable(
@@ -598,7 +625,7 @@ class GoldenKeyTable(Table):
             for index, name in enumerate(names):
                 slot = f"gk-fslot gk-fslot-{index if len(names) > 1 else 'one'}"
                 style_col = f"grid-column:{col}"
-                hint_die = bool(ctx.hint) and len(ctx.hint.split()) > 1 and ctx.hint.split()[1] == name
+                hint_die = hinted_die(ctx) == name
                 die = self._die_in_place(view, ctx, name, slot, chosen, [] if action else selectable,
                                          anim, hint_die)
                 dice_html.append(f'<span class="gk-fcell" style="{style_col}">{die}</span>')
@@ -673,35 +700,35 @@ class GoldenKeyTable(Table):
                 value = view["dice"][reroll["die"]]["value"]
                 title = t("gk.step.reroll", name=name)
                 lines.append(t("gk.say.reroll.forced" if reroll["forced"] else "gk.say.reroll", n=value))
-                if "reroll" in legal:
-                    controls.append(button(self._dice_icon() + esc(t("gk.do.reroll")), "act", "reroll",
+                if Reroll() in legal:
+                    controls.append(button(self._dice_icon() + esc(t("gk.do.reroll")), "act", Reroll(),
                                            cls="btn-primary"))
-                if "keep" in legal:
-                    controls.append(button(esc(t("gk.do.keep", n=value)), "act", "keep"))
+                if Keep() in legal:
+                    controls.append(button(esc(t("gk.do.keep", n=value)), "act", Keep()))
             elif phase == "move":
                 second = view["moves_done"] > 0
                 title = t("gk.step.move2" if second else "gk.step.move", name=name)
-                if legal == ["pass"]:
+                if legal == [Pass()]:
                     lines.append(t("gk.say.pass"))
                     reasons = "".join(f"<li>{esc(r)}</li>" for r in self._why_stuck(view, ctx, current))
                     controls.append(f'<ul class="gk-why">{reasons}</ul>')
-                    controls.append(button(esc(t("gk.do.pass")), "act", "pass", cls="btn-primary"))
+                    controls.append(button(esc(t("gk.do.pass")), "act", Pass(), cls="btn-primary"))
                 elif deciding and chosen:
                     info = view["dice"][chosen]
                     lines.append(t("gk.say.chosen", n=info["value"], m=info["value"] % 6 + 1))
-                    if any(a.split()[1:2] == [chosen] for a in legal if a.startswith("move ")):
+                    if any(isinstance(a, Move) and a.die == chosen for a in legal):
                         lines.append(t("gk.say.move.tap"))
                     controls += self._switch(view, ctx, selectable, chosen, "gk.do.other_die")
-                    for verb, key in (("roll", "gk.do.roll"), ("return", "gk.do.return")):
-                        action = f"{verb} {chosen}"
+                    for kind, key in ((Roll, "gk.do.roll"), (Return, "gk.do.return")):
+                        action = kind(chosen)
                         if action in legal:
                             m = info["value"] % 6 + 1
                             controls.append(button(esc(t(key, n=info["value"], m=m)), "act", action))
-                if deciding and legal != ["pass"]:
+                if deciding and legal != [Pass()]:
                     if second:
                         lines.insert(0, t("gk.say.move2"))
-                    if "end" in legal:
-                        controls.append(button(esc(t("gk.do.end")), "act", "end"))
+                    if End() in legal:
+                        controls.append(button(esc(t("gk.do.end")), "act", End()))
                 elif view["double_move"] and not second:
                     lines.append(t("gk.say.double"))
             if not deciding:
@@ -726,7 +753,7 @@ class GoldenKeyTable(Table):
             info = view["dice"][name]
             icon = f'<span class="gk-btn-die gk-{COLOURS[info["owner"]]}">{die_svg(info["owner"], info["value"])}</span>'
             out.append(button(icon + esc(ctx.t(key, n=info["value"])), "select",
-                              str(4 * len(ctx.selection) + DICE.index(name)), cls="gk-switch"))
+                              pick_arg(ctx, name), cls="gk-switch"))
         return out
 
     @staticmethod
@@ -778,22 +805,22 @@ class GoldenKeyTable(Table):
         if view["phase"] == "offer":
             ask = t("gk.offer.ask", name=name, other=other)
             for action in legal:
-                if action.startswith("propose "):
-                    rule = action.split()[1]
+                if isinstance(action, Propose):
+                    rule = action.rule
                     controls.append(button(
                         f'<strong>{esc(t("gk.offer.propose", rule=rule))}</strong>'
                         f'<small>{esc(t("gk.rescue.brief." + rule))}</small>', "act", action, cls="gk-offer-btn"))
-            if "decline" in legal:
-                controls.append(button(esc(t("gk.offer.decline")), "act", "decline"))
+            if Decline() in legal:
+                controls.append(button(esc(t("gk.offer.decline")), "act", Decline()))
         else:
             rule = offer["rule"]
             ask = t("gk.offer.answer", name=ctx.names[offer["by"]], other=name, rule=rule)
             controls.append(f'<p class="gk-offer-rule"><strong>{esc(rule)}</strong> '
                             f'{esc(t("gk.rescue.text." + rule))}</p>')
-            if "accept" in legal:
-                controls.append(button(esc(t("gk.offer.accept", rule=rule)), "act", "accept", cls="btn-primary"))
-            if "refuse" in legal:
-                controls.append(button(esc(t("gk.offer.refuse")), "act", "refuse"))
+            if Accept() in legal:
+                controls.append(button(esc(t("gk.offer.accept", rule=rule)), "act", Accept(), cls="btn-primary"))
+            if Refuse() in legal:
+                controls.append(button(esc(t("gk.offer.refuse")), "act", Refuse()))
         if not legal:
             controls.append(f'<p>{esc(t("gk.say.thinking", name=name))}</p>')
         facing = lay.facing and current == lay.far
