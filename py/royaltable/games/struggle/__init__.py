@@ -2,6 +2,7 @@
 split in scoring.py, computer players in bots.py."""
 from ... import registry
 from ...core import Game
+from .actions import ACTIONS
 from .rules import StruggleState, sample_state
 from .bots import QuickBot, StrongBot
 
@@ -13,4 +14,5 @@ GAME = registry.register(Game(
     state_class=StruggleState,
     sample_state=sample_state,
     bots={"quick": QuickBot, "strong": StrongBot},
+    actions=ACTIONS,
 ))

@@ -34,9 +34,11 @@ import math
 
 from ...core import Bot
 from ...search import Model, SearchBot
-from .rules import (CARD_IDS, CARD_OF, CHOOSE, DECIDE, IN, KNIGHT_CARD, LEAD, MARKER_VALUE,
-                    MERCHANT, NEGOTIABLE, NO_PROMISE, OFFER, OFFER_GOLD, OFFER_PROMISE, OUT, OVER,
-                    PEASANT_GOLD, ROUNDS, THIEF, THIEF_TAKE, StruggleState, power_of, sample_state)
+from .actions import (NO_PROMISE, PASS, Accept, Discard, Knight, KnightDeal, Minus, NotUsed,
+                      Pass, Plus, Spy, Steal, Swap, offer_of)
+from .rules import (CARD_OF, CHOOSE, DECIDE, GOLD_OF, IN, KNIGHT_CARD, KNIGHT_OF, LEAD, MARKER_VALUE,
+                    MERCHANT, NEGOTIABLE, OFFER, OFFER_GOLD, OFFER_PROMISE, OUT, OVER, PEASANT_GOLD,
+                    PLAY_OF, ROUNDS, THIEF, THIEF_TAKE, StruggleState, power_of, sample_state)
 from .scoring import best_split
 
 CARD_WORTH = 1.8        # what one more won card adds to a split, on average
@@ -179,16 +181,15 @@ def public_pools(state: StruggleState, seat: int) -> list[list[int]]:
     return [[c for c in range(s * 10, s * 10 + 10) if c not in seen] for s in range(state.players)]
 
 
-def outcome_of_use(trick: Trick, active: int, use: str,
+def outcome_of_use(trick: Trick, active: int, use,
                    pools: list[list[int]]) -> list[tuple[float, Trick]]:
-    """The tricks a use leads to, with their chances (the Spy's draw is random)."""
-    verb, _, arg = use.partition(" ")
-    if verb in ("none", "pass"):
+    """The tricks a use (or pass) leads to, with their chances (the Spy's draw is random)."""
+    if isinstance(use, (NotUsed, Pass)):
         return [(1.0, trick)]
     after = trick.copy()
-    if verb == "knight":
-        if arg:
-            card = CARD_OF[arg]
+    if isinstance(use, (Knight, KnightDeal)):
+        if isinstance(use, Knight):
+            card = CARD_OF[use.card]
         else:              # the Knight's hand, seen from outside: its weakest card
             unseen = [c for c in pools[active] if c not in trick.cards[active]]
             if not unseen:
@@ -197,23 +198,23 @@ def outcome_of_use(trick: Trick, active: int, use: str,
         after.totals[active] += power_of(card)
         after.cards[active] = after.cards[active] + [card]
         return [(1.0, after)]
-    target = int(arg)
-    if verb == "steal":
+    target = use.target
+    if isinstance(use, Steal):
         took = min(THIEF_TAKE, after.gold[target])
         after.gold[target] -= took
         after.gold[active] += took
-    elif verb == "plus":
+    elif isinstance(use, Plus):
         after.totals[target] += MARKER_VALUE
-    elif verb == "minus":
+    elif isinstance(use, Minus):
         after.totals[target] -= MARKER_VALUE
-    elif verb == "discard":
+    elif isinstance(use, Discard):
         after.totals[target] = None
         after.cards[target] = None
-    elif verb == "swap":
+    elif isinstance(use, Swap):
         for field in (after.totals, after.cards):
             field[active], field[target] = field[target], field[active]
         # markers stay on their cards: the totals move with them
-    elif verb == "spy":
+    elif isinstance(use, Spy):
         pool = [c for c in pools[target] if c not in trick.cards[target]] or pools[target]
         outcomes = []
         for card in pool:
@@ -242,12 +243,12 @@ def own_use_value(state, trick, use, pools, memo) -> float:
     """The active player's utility of its own use, knowing its hand: a Knight
     deal gets its best card, and a card added to the Knight leaves the hand."""
     seat = state.active
-    if use == "knight":
-        return max(own_use_value(state, trick, f"knight {CARD_IDS[c]}", pools, memo)
+    if isinstance(use, KnightDeal):
+        return max(own_use_value(state, trick, KNIGHT_OF[c], pools, memo)
                    for c in state.hands[seat])
     value = utility(use_gains(state, trick, seat, use, pools, memo), seat)
-    if use.startswith("knight "):
-        value -= 0.5 * KEEP[state.players][power_of(CARD_OF[use.split()[1]])]
+    if isinstance(use, Knight):
+        value -= 0.5 * KEEP[state.players][power_of(CARD_OF[use.card])]
     return value
 
 
@@ -293,7 +294,7 @@ def choose_card(state: StruggleState, seat: int, rng) -> str:
     # and cancel each other (ST-10): pick at random, the better cards more often.
     top = max(values)
     weights = [math.exp((v - top) / TEMPERATURE) for v in values]
-    return "play " + CARD_IDS[rng.choices(state.hands[seat], weights)[0]]
+    return PLAY_OF[rng.choices(state.hands[seat], weights)[0]]
 
 
 def decide_ability(state: StruggleState, seat: int, legal: list[str], memo: dict) -> str:
@@ -301,10 +302,10 @@ def decide_ability(state: StruggleState, seat: int, legal: list[str], memo: dict
     pools = public_pools(state, seat)
     n = state.players
     offers = {o["seat"]: o for o in state.offers}
-    best, choice = None, "pass"
+    best, choice = None, PASS
     for action in legal:
-        if action.startswith("accept "):
-            offer = offers[int(action.split()[1])]
+        if isinstance(action, Accept):
+            offer = offers[action.seat]
             value = paid(offer["gold"], n) + own_use_value(state, trick, offer["use"], pools, memo)
         else:
             value = own_use_value(state, trick, action, pools, memo)
@@ -348,10 +349,10 @@ def bids(state: StruggleState, seat: int, memo: dict) -> dict[str, tuple[int, fl
 
 
 def make_offer(state: StruggleState, seat: int, memo: dict) -> str:
-    best, choice = 0.5, "pass"       # an offer must gain more than this to be worth it
+    best, choice = 0.5, PASS         # an offer must gain more than this to be worth it
     for use, (amount, gain) in bids(state, seat, memo).items():
         if amount and gain > best:
-            best, choice = gain, f"offer {use}"
+            best, choice = gain, offer_of(use)
     return choice
 
 
@@ -377,7 +378,7 @@ def quick_action(state: StruggleState, rng, memo: dict | None = None) -> str:
     if phase == OFFER:
         return make_offer(state, seat, memo)
     if phase == OFFER_GOLD:
-        return f"gold {offer_amount(state, seat, memo)}"
+        return GOLD_OF[offer_amount(state, seat, memo)]
     if phase == OFFER_PROMISE:
         return NO_PROMISE
     return legal[0]
@@ -434,7 +435,7 @@ class StruggleModel(Model):
             seat = world.to_act
             quick = offer_amount(world, seat, self.memo)
             amounts = {1, 2, 3, 5, 8, quick - 1, quick, quick + 1, quick + 3}
-            return [(f"gold {k}", None) for k in sorted(amounts) if f"gold {k}" in legal]
+            return [(GOLD_OF[k], None) for k in sorted(amounts) if 0 < k < len(GOLD_OF) and GOLD_OF[k] in legal]
         return [(action, None) for action in legal]
 
 

@@ -69,7 +69,10 @@ from __future__ import annotations
 
 import random
 
-from ...core import Luck, State
+from ...core import Luck, Refusal, State, refuse
+from .actions import (KNIGHT_DEAL, NO_PROMISE, NOT_USED, PASS, PROMISE_ACTIONS, Accept,
+                      Discard, Gold, Knight, KnightDeal, Minus, NotUsed, Offer, Pass, Play, Plus,
+                      Promise, Spy, Steal, Swap, Targeted, Use, offer_of, use_of)
 from .scoring import best_split, group_points
 
 POWERS = 10            # ST-1
@@ -141,15 +144,21 @@ PROMISES = {
     "promise-4": {"ja": "この借りは必ず返す",
                   "en": "I owe you one"},
 }
-NO_PROMISE = "no-promise"
-PROMISE_ACTIONS = [*PROMISES, NO_PROMISE]
 
 # Cards are ints: owner * 10 + power - 1.
 CARD_IDS = [f"s{owner}-{power}" for owner in range(6) for power in range(1, POWERS + 1)]
 CARD_OF = {name: card for card, name in enumerate(CARD_IDS)}
-USE_VERBS = {THIEF: "steal", JESTER: "plus", SPY: "spy", GUARD: "minus",
-             DIPLOMAT: "discard", KNIGHT: "knight", QUEEN: "swap"}
-ABILITY_OF_VERB = {verb: power for power, verb in USE_VERBS.items()}
+# The actions of each card, made once: legal lists are built of these.
+PLAY_OF = [Play(name) for name in CARD_IDS]
+KNIGHT_OF = [Knight(name) for name in CARD_IDS]
+ACCEPT_OF = [Accept(s) for s in range(6)]
+GOLD_OF = [None] + [Gold(k) for k in range(1, GOLD_SUPPLY + 1)]
+STEAL_OF, PLUS_OF, SPY_OF, MINUS_OF, DISCARD_OF, SWAP_OF = (
+    [kind(s) for s in range(6)] for kind in (Steal, Plus, Spy, Minus, Discard, Swap))
+# The free uses (ST-9: a switched card's ability cannot be used), and the kind of
+# action each first word of a text names (for the refusal of a hand-made text).
+USE_KINDS = frozenset((Steal, Plus, Spy, Minus, Discard, Swap, Knight))
+KIND_OF_WORD = {kind.verb: kind for kind in (Play, Gold, Pass, Accept, *USE_KINDS)}
 
 
 def power_of(card: int) -> int:
@@ -349,67 +358,66 @@ class StruggleState(State):
         trick go back at once."""
         return MARKERS - sum(self.plus), MARKERS - sum(self.minus)
 
-    def _uses(self, seat: int) -> list[str]:
+    def _uses(self, seat: int) -> list[Use]:
         """The legal free uses of `seat`'s ability now (ST-21..ST-31)."""
         power = power_of(self.slot[seat])
         n = self.players
         others = [s for s in range(n) if s != seat]
         played = [s for s in range(n) if self.slot[s] is not None]
         if power == THIEF:
-            return [f"steal {s}" for s in others if self.gold[s] > 0]
+            return [STEAL_OF[s] for s in others if self.gold[s] > 0]
         if power == JESTER:
-            return [f"plus {s}" for s in played] if self.markers_left()[0] else []
+            return [PLUS_OF[s] for s in played] if self.markers_left()[0] else []
         if power == GUARD:
-            return [f"minus {s}" for s in played] if self.markers_left()[1] else []
+            return [MINUS_OF[s] for s in played] if self.markers_left()[1] else []
         if power == SPY:
-            return [f"spy {s}" for s in others if self.slot[s] is not None and self.hands[s]]
+            return [SPY_OF[s] for s in others if self.slot[s] is not None and self.hands[s]]
         if power == DIPLOMAT:
-            return [f"discard {s}" for s in others if self.slot[s] is not None]
+            return [DISCARD_OF[s] for s in others if self.slot[s] is not None]
         if power == KNIGHT:
-            return [f"knight {CARD_IDS[c]}" for c in self.hands[seat]]
+            return [KNIGHT_OF[c] for c in self.hands[seat]]
         if power == QUEEN:
-            return [f"swap {s}" for s in others if self.slot[s] is not None]
+            return [SWAP_OF[s] for s in others if self.slot[s] is not None]
         return []
 
-    def offer_uses(self) -> list[str]:
+    def offer_uses(self) -> list[Use]:
         """The uses an offer may name (ST-15): the free uses, the Knight's as one."""
         uses = self._uses(self.active)
         if power_of(self.slot[self.active]) == KNIGHT:
-            uses = ["knight"] if uses else []
-        return uses + ["none"]
+            uses = [KNIGHT_DEAL] if uses else []
+        return uses + [NOT_USED]
 
-    def _carry_out(self, seat: int, use: str, deal: dict | None) -> None:
+    def _carry_out(self, seat: int, use: Use, deal: dict | None) -> None:
         """Applies one use of `seat`'s ability and logs it."""
-        verb, _, arg = use.partition(" ")
-        if verb == "none":
+        if isinstance(use, NotUsed):
             self._log(seat, "not-used", deal=deal, offers=self.offers)
             return
-        if verb == "knight" and not arg:      # a deal for the Knight: the card is picked next
+        if isinstance(use, KnightDeal):       # a deal for the Knight: the card is picked next
             self.phase = KNIGHT_CARD
             self.to_act = seat
             self.pending_deal = deal
             return
         detail = {}
-        if verb == "knight":                  # ST-28
-            card = CARD_OF[arg]
+        if isinstance(use, Knight):           # ST-28
+            card = CARD_OF[use.card]
             self.hands[seat].remove(card)
             self._forget(seat, card)
             self.companion[seat] = card
-            detail["companion"] = arg
+            detail["companion"] = use.card
             self.seal()
         else:
-            target = int(arg)
+            target = use.target
             detail["target"] = target
-            if verb == "steal":               # ST-22
+            if isinstance(use, Steal):        # ST-22
                 took = min(THIEF_TAKE, self.gold[target])
                 self.gold[target] -= took
                 self.gold[seat] += took
                 detail["gold"] = took
-            elif verb == "plus":              # ST-24
+            elif isinstance(use, Plus):       # ST-24
                 self.plus[target] += 1
-            elif verb == "minus":             # ST-26
+            elif isinstance(use, Minus):      # ST-26
                 self.minus[target] += 1
-            elif verb == "spy":               # ST-25
+            elif isinstance(use, Spy):        # ST-25
                 hand = self.hands[target]
                 replacement = hand.pop(self.rng.randrange(len(hand)))
                 self._forget(target, replacement)
@@ -426,19 +434,19 @@ class StruggleState(State):
                 self.switched[target] = True  # ST-9
                 detail["returned"] = [CARD_IDS[c] for c in back]
                 detail["replacement"] = CARD_IDS[replacement]
-            elif verb == "discard":           # ST-27
+            elif isinstance(use, Discard):    # ST-27
                 gone = [c for c in (self.slot[target], self.companion[target]) if c is not None]
                 self.discard.extend(gone)
                 self.slot[target] = self.companion[target] = None
                 self.plus[target] = self.minus[target] = 0
                 self.status[target] = GONE
                 detail["discarded"] = [CARD_IDS[c] for c in gone]
-            elif verb == "swap":              # ST-29: markers stay on their cards
+            elif isinstance(use, Swap):       # ST-29: markers stay on their cards
                 for field in (self.slot, self.companion, self.plus, self.minus):
                     field[seat], field[target] = field[target], field[seat]
                 self.switched[target] = True  # ST-9
         event = self._log(seat, "used", use=use, deal=deal, offers=self.offers, **detail)
-        if verb == "swap":                    # the event names the Queen, now in front of target
+        if isinstance(use, Swap):             # the event names the Queen, now in front of target
             event["card"] = CARD_IDS[self.slot[target]]
 
     # ---- the contract -----------------------------------------------------
@@ -446,30 +454,29 @@ class StruggleState(State):
     def current(self):
         return self.to_act
 
-    def legal_actions(self) -> list[str]:
+    def legal_actions(self) -> list:
         phase = self.phase
         seat = self.to_act
         if phase in (LEAD, CHOOSE):
-            return [f"play {CARD_IDS[c]}" for c in self.hands[seat]]
+            return [PLAY_OF[c] for c in self.hands[seat]]
         if phase == OFFER:
-            return [f"offer {u}" for u in self.offer_uses()] + ["pass"]
+            return [offer_of(u) for u in self.offer_uses()] + [PASS]
         if phase == OFFER_GOLD:
-            return [f"gold {k}" for k in range(1, self.gold[seat] + 1)]
+            return GOLD_OF[1:self.gold[seat] + 1]
         if phase == OFFER_PROMISE:
             return list(PROMISE_ACTIONS)
         if phase == DECIDE:
             # One ability turn a round, so one deal at most (ST-16) comes by itself.
-            return [f"accept {o['seat']}" for o in self.offers] + self._uses(seat) + ["pass"]
+            return [ACCEPT_OF[o["seat"]] for o in self.offers] + self._uses(seat) + [PASS]
         if phase == KNIGHT_CARD:
-            return [f"knight {CARD_IDS[c]}" for c in self.hands[seat]]
+            return [KNIGHT_OF[c] for c in self.hands[seat]]
         return []
 
-    def _apply(self, action: str) -> None:
+    def _apply(self, action) -> None:
         seat = self.to_act
         phase = self.phase
-        verb, _, arg = action.partition(" ")
         if phase == LEAD:
-            card = CARD_OF[arg]
+            card = CARD_OF[action.card]
             self.hands[seat].remove(card)
             self._forget(seat, card)
             self.slot[seat] = card
@@ -478,35 +485,35 @@ class StruggleState(State):
             self.queue = [s for s in self._clockwise(seat)[1:] if self.status[s] == WAITING]
             self._next_chooser()
         elif phase == CHOOSE:
-            card = CARD_OF[arg]
+            card = CARD_OF[action.card]
             self.hands[seat].remove(card)
             self.slot[seat] = card
             self.status[seat] = FACE_DOWN     # ST-7: hidden until all have chosen
             self.queue.pop(0)
             self._next_chooser()
         elif phase == OFFER:
-            if action == "pass":
+            if isinstance(action, Pass):
                 self._next_offerer()
             else:
-                self.making = {"seat": seat, "use": arg, "gold": None, "promise": None}
+                self.making = {"seat": seat, "use": action.use, "gold": None, "promise": None}
                 self.phase = OFFER_GOLD
         elif phase == OFFER_GOLD:
-            self.making["gold"] = int(arg)
+            self.making["gold"] = action.amount
             self.phase = OFFER_PROMISE
         elif phase == OFFER_PROMISE:
-            self.making["promise"] = None if action == NO_PROMISE else action
+            self.making["promise"] = action if isinstance(action, Promise) else None
             self.offers.append(self.making)
             self.making = None
             self._next_offerer()
         elif phase == DECIDE:
-            if verb == "accept":              # ST-16: binding, gold moves at once
-                offer = next(o for o in self.offers if o["seat"] == int(arg))
+            if isinstance(action, Accept):    # ST-16: binding, gold moves at once
+                offer = next(o for o in self.offers if o["seat"] == action.seat)
                 self.gold[offer["seat"]] -= offer["gold"]
                 self.gold[seat] += offer["gold"]
                 self.dealt[seat] = True
-                self._carry_out(seat, offer["use"], offer)
-            elif action == "pass":            # ST-17
-                self._carry_out(seat, "none", None)
+                self._carry_out(seat, use_of(offer["use"]), offer)
+            elif isinstance(action, Pass):    # ST-17
+                self._carry_out(seat, NOT_USED, None)
             else:
                 self._carry_out(seat, action, None)
             if self.phase != KNIGHT_CARD:
@@ -534,77 +541,111 @@ class StruggleState(State):
             self.to_act = self.active
 
     # ---- refusals in words ------------------------------------------------
-    def _ability_refusal(self, seat: int, action) -> str | None:
+    @staticmethod
+    def _attempt(action) -> tuple[bool, type | None, str]:
+        """What a refused action names, to say why: (is it an offer, the kind of
+        action or use it names, its argument as text). An action the game writes
+        is read by its type; any other text (a hand-made record) by its words, so
+        that it is refused with the same reason as an action of that kind."""
+        from . import GAME
+        try:
+            typed = GAME.parse(action)
+        except ValueError:
+            words = str(action).split()
+            offering = words[:1] == ["offer"]
+            named = words[1:] if offering else words
+            arg = str(action).partition(" ")[2]
+            return offering, KIND_OF_WORD.get(named[0] if named else ""), arg
+        if isinstance(typed, Offer):
+            return True, type(typed.use), str(typed.use)
+        if isinstance(typed, (Play, Knight)):
+            return False, type(typed), typed.card
+        if isinstance(typed, Gold):
+            return False, Gold, str(typed.amount)
+        if isinstance(typed, (Accept, Targeted)):
+            return False, type(typed), str(typed.seat if isinstance(typed, Accept) else typed.target)
+        return False, type(typed), ""
+
+    def _ability_refusal(self, seat: int, action) -> Refusal | None:
         """Reasons that hold whoever sends the action: ST-9, ST-16, ST-31."""
-        words = str(action).split()
-        offering = words[:1] == ["offer"]
-        named = words[1:] if offering else words
-        verb = named[0] if named else ""
-        if verb == "accept" and self.dealt[seat]:
-            return f"seat {seat} has already accepted a deal this round: one deal per round (ST-16)"
-        if (not offering and verb in ABILITY_OF_VERB and self.slot[seat] is not None
+        offering, kind, _ = self._attempt(action)
+        if kind is Accept and self.dealt[seat]:
+            return refuse("dealt", "seat {seat} has already accepted a deal this round: "
+                          "one deal per round", "ST-16", seat=seat)
+        if (not offering and kind in USE_KINDS and self.slot[seat] is not None
                 and self.switched[seat]):
-            return ("this card was switched in by the Spy or the Queen: "
-                    "its ability cannot be used (ST-9)")
+            return refuse("switched", "this card was switched in by the Spy or the Queen: "
+                          "its ability cannot be used", "ST-9")
         plus_left, minus_left = self.markers_left()
-        if verb == "plus" and not plus_left:
-            return "no +3 marker is left in the supply: the Jester has no effect (ST-31)"
-        if verb == "minus" and not minus_left:
-            return "no −3 marker is left in the supply: the Guard has no effect (ST-31)"
+        if kind is Plus and not plus_left:
+            return refuse("no_plus", "no +3 marker is left in the supply: the Jester has no effect",
+                          "ST-31")
+        if kind is Minus and not minus_left:
+            return refuse("no_minus", "no −3 marker is left in the supply: the Guard has no effect",
+                          "ST-31")
         return None
 
-    def why_illegal(self, action) -> str:
+    def why_illegal(self, action) -> Refusal:
         seat = self.to_act
         phase = self.phase
         if self.over:
-            return "the game is over: no more actions"
-        text = str(action)
-        verb, _, arg = text.partition(" ")
+            return refuse("game_over", "the game is over: no more actions")
         reason = self._ability_refusal(seat, action)
         if reason:
             return reason
+        offering, kind, arg = self._attempt(action)
         if phase in (LEAD, CHOOSE):
-            if verb == "play":
-                return f"{arg} is not in your hand: play a card you hold (ST-7)"
-            way = "face up: you lead" if phase == LEAD else "face down"
-            return f"first choose a card to play {way} (ST-7)"
+            if kind is Play:
+                return refuse("not_in_hand", "{card} is not in your hand: play a card you hold",
+                              "ST-7", card=arg)
+            if phase == LEAD:
+                return refuse("lead", "first choose a card to play face up: you lead", "ST-7")
+            return refuse("choose", "first choose a card to play face down", "ST-7")
         if phase == OFFER:
-            if verb == "offer":
-                return (f"{arg!r} is not a use of this ability now; an offer names one of: "
-                        f"{', '.join(self.offer_uses())} (ST-15)")
-            return "make an offer for a use of the ability, or pass (ST-15)"
+            if offering:
+                return refuse("not_a_use", "{use!r} is not a use of this ability now; an offer "
+                              "names one of: {uses}", "ST-15",
+                              use=arg, uses=", ".join(self.offer_uses()))
+            return refuse("offer_or_pass", "make an offer for a use of the ability, or pass", "ST-15")
         if phase == OFFER_GOLD:
-            if verb == "gold" and arg.lstrip("-").isdigit():
-                amount = int(arg)
-                if amount > self.gold[seat]:
-                    return f"you hold only {self.gold[seat]} gold: an offer is gold you hold (ST-15)"
-                return "an offer is at least 1 gold (ST-15)"
-            return f"name the gold you offer: 1 to {self.gold[seat]} (ST-15)"
+            if kind is Gold and arg.lstrip("-").isdigit():
+                if int(arg) > self.gold[seat]:
+                    return refuse("gold_held", "you hold only {gold} gold: an offer is gold you hold",
+                                  "ST-15", gold=self.gold[seat])
+                return refuse("gold_least", "an offer is at least 1 gold", "ST-15")
+            return refuse("gold_name", "name the gold you offer: 1 to {gold}", "ST-15",
+                          gold=self.gold[seat])
         if phase == OFFER_PROMISE:
-            return "add a promise (promise-0..promise-4) or no-promise (ST-15)"
+            return refuse("promise", "add a promise (promise-0..promise-4) or no-promise", "ST-15")
         if phase == DECIDE:
-            if verb == "accept":
-                return f"seat {arg} made no offer to accept (ST-16)"
-            return ("accept an offer, use the ability one of the legal ways, or pass: "
-                    f"{', '.join(self.legal_actions())} (ST-17)")
+            if kind is Accept:
+                offerer = int(arg) if arg.isdigit() and int(arg) < self.players else arg
+                return refuse("no_offer", "seat {offerer} made no offer to accept", "ST-16",
+                              offerer=offerer)
+            return refuse("decide", "accept an offer, use the ability one of the legal ways, "
+                          "or pass: {allowed}", "ST-17", allowed=", ".join(self.legal_actions()))
         if phase == KNIGHT_CARD:
-            return "the deal is binding: choose the card from your hand to add to the Knight (ST-16, ST-28)"
+            return refuse("binding", "the deal is binding: choose the card from your hand to add "
+                          "to the Knight", "ST-16, ST-28")
         return super().why_illegal(action)
 
-    def why_out_of_turn(self, seat, action) -> str:
+    def why_out_of_turn(self, seat, action) -> Refusal:
         if not 0 <= seat < self.players:
-            return f"there is no seat {seat}"
+            return refuse("no_seat", "there is no seat {number}", number=seat)
         reason = self._ability_refusal(seat, action)
         if reason:
             return reason
-        waiting = f"it is seat {self.to_act}'s turn"
         if self.phase == CHOOSE and self.status[seat] == FACE_DOWN:
-            return f"seat {seat} has already chosen a card face down; {waiting} (ST-7)"
+            return refuse("chosen", "seat {seat} has already chosen a card face down; "
+                          "it is seat {turn}'s turn", "ST-7", seat=seat, turn=self.to_act)
         if self.phase in (OFFER, OFFER_GOLD, OFFER_PROMISE):
-            return f"{waiting} to make an offer or pass (ST-15)"
+            return refuse("offer_turn", "it is seat {turn}'s turn to make an offer or pass",
+                          "ST-15", turn=self.to_act)
         if self.phase == DECIDE:
-            return f"{waiting}: seat {self.to_act} decides on the offers (ST-16)"
-        return f"{waiting}, not seat {seat}'s"
+            return refuse("decides", "it is seat {turn}'s turn: seat {turn} decides on the offers",
+                          "ST-16", turn=self.to_act)
+        return refuse("out_of_turn", "it is seat {turn}'s turn, not seat {seat}'s",
+                      turn=self.to_act, seat=seat)
 
     # ---- what each seat sees --------------------------------------------
     def view(self, seat: int | None) -> dict:

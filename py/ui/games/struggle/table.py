@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from royaltable.games.struggle import GAME
+from royaltable.games.struggle.actions import (NO_PROMISE, PASS, Accept, Discard, Gold, Knight,
+                                               KnightDeal, NotUsed, Offer, Pass, Play, Promise,
+                                               Steal, Targeted, use_of)
 from royaltable.games.struggle.rules import CHARACTERS, ROUNDS
 
 from ...html import button, esc, tappable
@@ -21,7 +25,6 @@ load_game("struggle")
 
 OFFER_PHASES = ("offer", "offer-gold", "offer-promise")
 TURN_PHASES = (*OFFER_PHASES, "decide", "knight")
-PROMISES = ["promise-0", "promise-1", "promise-2", "promise-3", "promise-4"]
 
 
 def _svg(body: str, cls: str) -> str:
@@ -184,25 +187,27 @@ def _others_from(seat: int, n: int) -> list[int]:
 
 # ---- words for uses, log lines and events (shared by the table, the log and the summary) ---
 
-def use_words(use: str, view: dict, ctx) -> str:
+def use_words(use, view: dict, ctx) -> str:
+    """A use of an ability (a view's offer or event names it) in words."""
     t = ctx.t
-    verb, _, arg = use.partition(" ")
-    if verb == "none":
+    use = use_of(use)
+    if isinstance(use, NotUsed):
         return t("st.use.none")
-    if verb == "knight":
-        return t("st.use.knight_card", card=t(f"st.cardname.{power_of(arg)}")) if arg else t("st.use.knight")
-    target = int(arg)
-    if verb == "steal":
-        return t("st.use.steal", name=ctx.names[target], n=min(2, view["gold"][target]))
-    return t(f"st.use.{verb}", name=ctx.names[target])
+    if isinstance(use, KnightDeal):
+        return t("st.use.knight")
+    if isinstance(use, Knight):
+        return t("st.use.knight_card", card=t(f"st.cardname.{power_of(use.card)}"))
+    if isinstance(use, Steal):
+        return t("st.use.steal", name=ctx.names[use.target], n=min(2, view["gold"][use.target]))
+    return t(f"st.use.{use.verb}", name=ctx.names[use.target])
 
 
-def offer_line(seat: int, use: str, gold: int) -> tuple:
-    verb, _, arg = use.partition(" ")
+def offer_line(seat: int, use, gold: int) -> tuple:
+    use = use_of(use)
     params = {"name": ("seat", seat), "gold": gold}
-    if arg and verb != "knight":
-        params["target"] = ("seat", int(arg))
-    return (f"st.log.offer.{verb}", params)
+    if isinstance(use, Targeted):
+        params["target"] = ("seat", use.target)
+    return (f"st.log.offer.{use.verb}", params)
 
 
 def event_line(event: dict) -> tuple:
@@ -217,7 +222,7 @@ def event_line(event: dict) -> tuple:
         return ("st.log.no_effect", params)
     if what == "not-used":
         return ("st.log.not_used", params)
-    verb = event["use"].split()[0]
+    verb = use_of(event["use"]).verb
     if "target" in event:
         params["target"] = ("seat", event["target"])
     if verb == "steal":
@@ -260,10 +265,9 @@ def words(entry, ctx) -> str:
     return ctx.t(key, **out)
 
 
-def is_hand_choice(action: str) -> bool:
+def is_hand_choice(action) -> bool:
     """Actions that pick a card from the hand: the lead, the face-down choice, the Knight's card."""
-    verb, _, arg = action.partition(" ")
-    return verb in ("play", "knight") and arg.startswith("s")
+    return isinstance(GAME.parse(action), (Play, Knight))
 
 
 class StruggleTable(Table):
@@ -293,12 +297,12 @@ class StruggleTable(Table):
 
     def describe(self, before, action, seat, after, forced):
         who = ("seat", seat)
-        verb, _, arg = action.partition(" ")
+        action = GAME.parse(action)
         phase = before["phase"]
         ended = len(after["history"]) > len(before["history"])
         lines = []
         if phase == "lead":
-            lines.append(("st.log.lead", {"name": who, "card": _card_param(arg)}))
+            lines.append(("st.log.lead", {"name": who, "card": _card_param(action.card)}))
         elif phase == "choose":
             lines.append(("st.log.choose", {"name": who}))
             if ended or after["phase"] != "choose":                   # ST-7: revealed together
@@ -308,15 +312,15 @@ class StruggleTable(Table):
                 for s in _clockwise(before["leader"], before["players"]):
                     if s in down and s in plays:
                         lines.append(("st.log.reveal", {"name": ("seat", s), "card": _card_param(plays[s])}))
-        elif phase == "offer" and action == "pass":
+        elif phase == "offer" and isinstance(action, Pass):
             lines.append(("st.log.no_offer", {"name": who}))
         elif phase == "offer-promise":
             making = before["turn"]["making"]
             lines.append(offer_line(seat, making["use"], making["gold"]))
-            if action in PROMISES:
+            if isinstance(action, Promise):
                 lines.append(("st.log.promise", {"name": who, "promise": ("tr", f"st.promise.{action}")}))
-        elif phase == "decide" and verb == "accept":
-            offer = next(o for o in before["turn"]["offers"] if o["seat"] == int(arg))
+        elif phase == "decide" and isinstance(action, Accept):
+            offer = next(o for o in before["turn"]["offers"] if o["seat"] == action.seat)
             lines.append(("st.log.accept", {"name": who, "other": ("seat", offer["seat"]), "n": offer["gold"]}))
         events = after["history"][-1]["events"] if ended else after["events"]
         lines.extend(event_line(e) for e in events[len(before["events"]):])
@@ -325,25 +329,26 @@ class StruggleTable(Table):
         return lines
 
     def move_words(self, view, action, t, names):
-        verb, _, arg = action.partition(" ")
+        action = GAME.parse(action)
         phase = view["phase"]
         words_of = SimpleNamespace(t=t, names=names)      # what use_words reads of a ctx
-        if verb == "play":
-            return t("st.say.lead" if phase == "lead" else "st.say.choose", card=t(f"st.cardname.{power_of(arg)}"))
-        if verb == "knight" and phase == "knight":
-            return t("st.say.knight", card=t(f"st.cardname.{power_of(arg)}"))
-        if verb == "offer":
-            return t("st.say.offer", use=use_words(arg, view, words_of))
-        if verb == "gold":
-            return t("st.say.gold", n=int(arg))
-        if action in PROMISES:
-            return t("st.promise.quoted", text=t("st.promise." + action))
-        if action == "no-promise":
+        if isinstance(action, Play):
+            return t("st.say.lead" if phase == "lead" else "st.say.choose",
+                     card=t(f"st.cardname.{power_of(action.card)}"))
+        if isinstance(action, Knight) and phase == "knight":
+            return t("st.say.knight", card=t(f"st.cardname.{power_of(action.card)}"))
+        if isinstance(action, Offer):
+            return t("st.say.offer", use=use_words(action.use, view, words_of))
+        if isinstance(action, Gold):
+            return t("st.say.gold", n=action.amount)
+        if isinstance(action, Promise):
+            return t("st.promise.quoted", text=t(f"st.promise.{action}"))
+        if action == NO_PROMISE:
             return t("st.no_promise")
-        if action == "pass":
+        if isinstance(action, Pass):
             return t("st.no_offer" if phase == "offer" else "st.not_use")
-        if verb == "accept":
-            offer = next(o for o in view["turn"]["offers"] if o["seat"] == int(arg))
+        if isinstance(action, Accept):
+            offer = next(o for o in view["turn"]["offers"] if o["seat"] == action.seat)
             return t("st.say.accept", name=names[offer["seat"]], gold=offer["gold"],
                      use=use_words(offer["use"], view, words_of))
         return t("st.say.use", use=use_words(action, view, words_of))
@@ -410,7 +415,7 @@ class StruggleTable(Table):
         """At the end, the felt keeps the last trick (the round summary's cards) with its outcome."""
         record = view["history"][-1]
         plays = {p["seat"]: p for p in record["plays"]}
-        gone = {e["target"] for e in record["events"] if str(e.get("use", "")).startswith("discard ")}
+        gone = {e["target"] for e in record["events"] if "use" in e and isinstance(use_of(e["use"]), Discard)}
         trick = []
         for seat in range(view["players"]):
             play = plays.get(seat)
@@ -512,8 +517,8 @@ class StruggleTable(Table):
             elif what == "not-used":
                 notes.append(t("st.note.not_used"))
             else:
-                notes.append(use_words(event["use"] if event["use"].split()[0] != "knight"
-                                       else "knight", view, ctx))
+                use = use_of(event["use"])
+                notes.append(use_words(KnightDeal() if isinstance(use, Knight) else use, view, ctx))
             if event.get("deal"):
                 notes[-1] += " · " + t("st.note.deal", name=ctx.names[event["deal"]["seat"]])
         return "".join(f'<span class="st-note">{esc(n)}</span>' for n in notes)
@@ -543,10 +548,10 @@ class StruggleTable(Table):
                 promise = (f'<span class="st-promise">{esc(t("st.promise.quoted", text=t("st.promise." + offer["promise"])))}</span>'
                            if offer["promise"] else "")
                 accept = ""
-                if f"accept {seat}" in legal:
+                if Accept(seat) in legal:
                     accept = button(esc(t("st.accept", gold=offer["gold"]))
                                     + f'<span class="sr-only">: {esc(t("st.accept.does", name=ctx.names[seat]))}</span>',
-                                    "act", f"accept {seat}", cls="btn-primary st-accept")
+                                    "act", Accept(seat), cls="btn-primary st-accept")
                 rows.append(self._offer_row(seat, ctx, "has-offer",
                                             f'{coin("st-coin st-coin-inline")}{esc(text)}', promise + accept))
             elif seat == view["current"] and phase in OFFER_PHASES:
@@ -590,7 +595,7 @@ class StruggleTable(Table):
         t = ctx.t
         phase = view["phase"]
         turn = view["turn"]
-        legal = ctx.legal
+        legal = [GAME.parse(a) for a in ctx.legal]
         if ctx.forced:
             return f'<p class="st-ask">{esc(t("st.ask.forced"))}</p>'
         if not legal:
@@ -600,29 +605,29 @@ class StruggleTable(Table):
         if phase == "offer":
             ask = t("st.ask.offer", name=ctx.names[turn["seat"]], card=t(f"st.cardname.{power_of(turn['card'])}"),
                     gold=gold)
-            uses = [button(esc(use_words(a[6:], view, ctx)), "act", a, cls="st-use")
-                    for a in legal if a.startswith("offer ")]
-            uses.append(button(esc(t("st.no_offer")), "act", "pass", cls="st-use st-pass"))
+            uses = [button(esc(use_words(a.use, view, ctx)), "act", a, cls="st-use")
+                    for a in legal if isinstance(a, Offer)]
+            uses.append(button(esc(t("st.no_offer")), "act", PASS, cls="st-use st-pass"))
             return self._controls(ask, "".join(uses))
         if phase == "offer-gold":
             ask = t("st.ask.gold", gold=gold)
             amounts = "".join(
-                button(f'{coin("st-coin st-coin-inline")}{a[5:]}<span class="sr-only"> {esc(t("st.gold.does"))}</span>',
+                button(f'{coin("st-coin st-coin-inline")}{a.amount}<span class="sr-only"> {esc(t("st.gold.does"))}</span>',
                        "act", a, cls="st-gold-btn") for a in legal)
             return self._controls(ask, amounts, cls="st-golds")
         if phase == "offer-promise":
             promises = "".join(button(esc(t("st.promise." + a)), "act", a, cls="st-use st-promise-btn")
-                               for a in legal if a in PROMISES)
-            promises += button(esc(t("st.no_promise")), "act", "no-promise", cls="st-use st-pass")
+                               for a in legal if isinstance(a, Promise))
+            promises += button(esc(t("st.no_promise")), "act", NO_PROMISE, cls="st-use st-pass")
             return self._controls(t("st.ask.promise"), promises, cls="st-promises")
         if phase == "decide":
             knight = any(is_hand_choice(a) for a in legal)
             uses = "".join(button(esc(use_words(a, view, ctx)), "act", a, cls="st-use")
-                           for a in legal if not a.startswith("accept") and a != "pass" and not is_hand_choice(a))
+                           for a in legal if not isinstance(a, (Accept, Pass)) and not is_hand_choice(a))
             own = f'<span class="st-own-label">{esc(t("st.use_own"))}</span>{uses}' if uses else ""
             if not knight:          # the Knight's "not used" sits with the hand it is chosen from
-                own += button(esc(t("st.not_use")), "act", "pass", cls="st-use st-pass")
-            offered = any(a.startswith("accept ") for a in legal)
+                own += button(esc(t("st.not_use")), "act", PASS, cls="st-use st-pass")
+            offered = any(isinstance(a, Accept) for a in legal)
             ask = {(True, True): "st.ask.decide.knight", (True, False): "st.ask.alone.knight",
                    (False, True): "st.ask.decide", (False, False): "st.ask.alone"}[knight, offered]
             return self._controls(t(ask), own)
@@ -641,13 +646,13 @@ class StruggleTable(Table):
         t = ctx.t
         if ctx.viewer is None or view["hand"] is None:
             return ""
-        legal = set(ctx.legal)
+        legal = {GAME.parse(a) for a in ctx.legal}
         known = set(view["known_in_hand"][ctx.viewer])
-        forced = ctx.forced.split()[1] if ctx.forced and is_hand_choice(ctx.forced) else None
+        forced = GAME.parse(ctx.forced).card if ctx.forced and is_hand_choice(ctx.forced) else None
         hint = ""
         if ctx.hint:
             hint = t("hint.shown")
-        elif any(a.startswith("play ") for a in legal):
+        elif any(isinstance(a, Play) for a in legal):
             hint = t("st.hand.lead" if view["phase"] == "lead" else "st.hand.choose")
         elif any(is_hand_choice(a) for a in legal):
             hint = t("st.hand.knight")
@@ -658,11 +663,11 @@ class StruggleTable(Table):
             note = ""
             if name in known:
                 note = (f'{_svg(EYE, "st-known-eye")}<span class="sr-only">, {esc(t("st.hand.known"))}</span>')
-            if f"play {name}" in legal:
+            if Play(name) in legal:
                 does = t("st.tap.lead" if view["phase"] == "lead" else "st.tap.choose")
-                cards.append(card(name, t, "in-hand", "act", f"play {name}", does, note=note))
-            elif f"knight {name}" in legal:
-                cards.append(card(name, t, "in-hand", "act", f"knight {name}", t("st.tap.knight"), note=note))
+                cards.append(card(name, t, "in-hand", "act", Play(name), does, note=note))
+            elif Knight(name) in legal:
+                cards.append(card(name, t, "in-hand", "act", Knight(name), t("st.tap.knight"), note=note))
             else:
                 mark = "is-forced" if name == forced else ""
                 cards.append(card(name, t, "in-hand", marks=mark, note=note))
@@ -671,8 +676,8 @@ class StruggleTable(Table):
         deciding = " is-deciding" if choosing else ""
         # The Knight's decision is the hand and "not used": both in one box, so that
         # the turn's box above stays short and neither falls below the fold.
-        not_use = (button(esc(t("st.not_use")), "act", "pass", cls="st-use st-pass")
-                   if choosing and view["phase"] == "decide" and "pass" in legal else "")
+        not_use = (button(esc(t("st.not_use")), "act", PASS, cls="st-use st-pass")
+                   if choosing and view["phase"] == "decide" and PASS in legal else "")
         return (f'<div class="st-hand{deciding}" data-private><div class="st-hand-head">'
                 f'<h2>{esc(t("st.hand", name=ctx.names[ctx.viewer]))}</h2>'
                 f'<span class="st-hand-hint">{esc(hint)}</span>{not_use}</div>'
