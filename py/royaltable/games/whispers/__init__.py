@@ -1,6 +1,7 @@
 """王宮のささやき / Palastgeflüster (3–5 players). Rules in rules.py, computer players in bots.py."""
 from ... import registry
 from ...core import Game
+from .actions import ACTIONS
 from .rules import WhispersState, sample_state
 from .bots import QuickBot, StrongBot
 
@@ -13,4 +14,5 @@ GAME = registry.register(Game(
     state_class=WhispersState,
     sample_state=sample_state,
     bots={"quick": QuickBot, "strong": StrongBot},
+    actions=ACTIONS,
 ))

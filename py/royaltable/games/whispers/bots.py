@@ -37,8 +37,9 @@ from __future__ import annotations
 
 import math
 
-from ...core import Bot
+from ...core import Action, Bot
 from ...search import Model, SearchBot
+from .actions import Count, Discard, Give, Next, Play, Return, Swap, SwapWith, Target
 from .rules import (ACCOUNTANT, BUTLER, CHAR, CHARACTERS, GENERAL, GUARD, JESTER, KING_CHAR,
                     MAID, OWNER, OVER, WIZARD, deck, knowledge, my_discards, swaps)
 
@@ -236,50 +237,50 @@ def _swap_delta(seen: Seen, seat: int, out: str, into: int, memo: dict) -> float
     return value
 
 
-def quick_action(seen: Seen, phase: str, legal: list[str], *, exchange=None,
-                 first_pick=None, butler_seat=None, butler_swaps=None) -> str:
+def quick_action(seen: Seen, phase: str, legal: list[Action], *, exchange=None,
+                 first_pick=None, butler_seat=None, butler_swaps=None) -> Action:
     """QuickBot's choice among `legal` (the rules of thumb in the docstring)."""
     if len(legal) == 1:
         return legal[0]
     me = seen.seat
-    verb = legal[0].split(" ", 1)[0]
-    if verb == "play":
-        return max(legal, key=lambda a: play_score(seen, a[5:]))
-    if verb == "next":
+    kind = type(legal[0])
+    if kind is Play:
+        return max(legal, key=lambda a: play_score(seen, a.card))
+    if kind is Next:
         def value(action):
-            seat = int(action[5:])
+            seat = action.seat
             return (again_value(seen.chars, seen.blocked[me], False) if seat == me
                     else seen.turn_value(seat))
         return max(legal, key=value)
-    if verb == "target":
+    if kind is Target:
         mine = seen.blocked[me]
         dead = [c for c in seen.chars if c in mine]
         def target_value(action):
-            seat = int(action[7:])
+            seat = action.seat
             theirs = seen.blocked[seat]
             value = sum(0.3 for c in dead if c in theirs) + 0.05 * len(seen.displays[seat])
             value += 0.1 * sum(1 for c in seen.known[seat] if CHAR[c] not in mine)
             return value
         return max(legal, key=target_value)
-    if verb == "count":
+    if kind is Count:
         _, dead, on_track = shape(seen.chars, seen.blocked[me])
         want = 1 if on_track else max(1, dead)
         return legal[min(want, len(legal)) - 1]
-    if verb == "give":
+    if kind is Give:
         partner = exchange["target"] if exchange["wizard"] == me else exchange["wizard"]
-        return max(legal, key=lambda a: _give_rank(seen, a[5:], partner))
-    if verb == "discard":
-        return max(legal, key=lambda a: _give_rank(seen, a[8:], me))
-    if verb == "return":
-        return max(legal, key=lambda a: seen.chars.count(CHAR[a[7:]]))
-    if verb in ("swap", "with"):
+        return max(legal, key=lambda a: _give_rank(seen, a.card, partner))
+    if kind is Discard:
+        return max(legal, key=lambda a: _give_rank(seen, a.card, me))
+    if kind is Return:
+        return max(legal, key=lambda a: seen.chars.count(CHAR[a.card]))
+    if kind in (Swap, SwapWith):
         memo = {}
         best, best_value = legal[0], -9.0
         if butler_swaps is None:
             butler_swaps = swaps(seen.displays, butler_seat)
         for first, second in butler_swaps:
             (s, x), (t, y) = first, second
-            if verb == "with" and first_pick not in (first, second):
+            if kind is SwapWith and first_pick not in (first, second):
                 continue
             value = 0.0
             if CHAR[x] != CHAR[y]:
@@ -287,11 +288,11 @@ def quick_action(seen: Seen, phase: str, legal: list[str], *, exchange=None,
                          + _swap_delta(seen, t, y, CHAR[x], memo))
             if value > best_value:
                 best_value = value
-                if verb == "swap":
-                    best = f"swap {s} {x}"
+                if kind is Swap:
+                    best = Swap(s, x)
                 else:
                     other = second if first == first_pick else first
-                    best = f"with {other[0]} {other[1]}"
+                    best = SwapWith(other[0], other[1])
         return best
     return legal[0]
 
@@ -309,7 +310,7 @@ class QuickBot(Bot):
 
 # ---- the strong level: the shared search with QuickBot as the play-out ------------
 
-def state_action(state) -> str:
+def state_action(state) -> Action:
     """QuickBot's move for whoever acts in a full (sampled) state."""
     legal = state.legal_actions()
     if len(legal) == 1:

@@ -12,7 +12,7 @@ guard, general, jester. The 14 grey cards are two of each character, so
 "grey-maid" can be in the deck twice. King cards are "king-<character>".
 Seats are numbered from 0, in actions as in views.
 
-Action grammar (every action is one short string):
+Action grammar (each verb an Action of actions.py; its text is one short string):
 
     play CARD      play a hand card into your display (WH-8); its effect follows
                    (WH-9, WH-11..WH-17) through the steps below, then the turn
@@ -48,7 +48,8 @@ from __future__ import annotations
 import copy
 import random
 
-from ...core import Luck, State
+from ...core import Action, Luck, Refusal, State, refuse
+from .actions import ACTIONS, Count, Discard, Give, Next, Play, Return, Swap, SwapWith, Target
 
 COLOURS = ["red", "blue", "green", "yellow", "purple"]                      # WH-1
 CHARACTERS = ["accountant", "wizard", "maid", "butler", "guard", "general", "jester"]  # WH-2
@@ -308,55 +309,53 @@ class WhispersState(State):
     def current(self):
         return self.to_act
 
-    def legal_actions(self) -> list[str]:
+    def legal_actions(self) -> list[Action]:
         phase = self.phase
         seat = self.to_act
         if phase == PLAY:
-            return ["play " + c for c in sort_cards(set(self.playable(seat)))]
+            return [Play(c) for c in sort_cards(set(self.playable(seat)))]
         if phase == NEXT:
-            return [f"next {s}" for s in self.event["tied"]]
+            return [Next(s) for s in self.event["tied"]]
         if phase == TARGET:
-            return [f"target {s}" for s in self._wizard_targets()]
+            return [Target(s) for s in self._wizard_targets()]
         if phase == COUNT:
-            return [f"count {k}" for k in range(1, self._max_count() + 1)]
+            return [Count(k) for k in range(1, self._max_count() + 1)]
         if phase in (GIVE, ANSWER):
-            return ["give " + c for c in sort_cards(set(self._giveable()))]
+            return [Give(c) for c in sort_cards(set(self._giveable()))]
         if phase == DISCARD:
-            return ["discard " + c for c in sort_cards(set(self.hands[seat]))]
+            return [Discard(c) for c in sort_cards(set(self.hands[seat]))]
         if phase == SWAP:
-            return [f"swap {s} {c}" for s, c in self._first_picks()]
+            return [Swap(s, c) for s, c in self._first_picks()]
         if phase == WITH:
             s, c = self.first_pick
-            return [f"with {t} {y}" for t, y in self._partners(s, c)]
+            return [SwapWith(t, y) for t, y in self._partners(s, c)]
         if phase == RETURN:
-            return ["return " + c for c in sort_cards(self._returnable())]
+            return [Return(c) for c in sort_cards(self._returnable())]
         return []
 
-    def _apply(self, action: str) -> None:
-        verb, _, arg = action.partition(" ")
-        if verb == "play":
-            self._play(arg)
-        elif verb == "next":
-            self._pass_turn(int(arg))
-        elif verb == "target":
-            self.exchange["target"] = self.event["target"] = int(arg)
-            self.phase = COUNT
-        elif verb == "count":
-            self.exchange["count"] = self.event["count"] = int(arg)
-            self.phase = GIVE
-        elif verb == "give":
-            self._give(arg)
-        elif verb == "discard":
-            self._maid(arg)
-        elif verb == "swap":
-            seat, card = arg.split(" ")
-            self.first_pick = (int(seat), card)
-            self.phase = WITH
-        elif verb == "with":
-            seat, card = arg.split(" ")
-            self._butler(int(seat), card)
-        elif verb == "return":
-            self._guard(arg)
+    def _apply(self, action: Action) -> None:
+        match action:
+            case Play(card):
+                self._play(card)
+            case Next(seat):
+                self._pass_turn(seat)
+            case Target(seat):
+                self.exchange["target"] = self.event["target"] = seat
+                self.phase = COUNT
+            case Count(n):
+                self.exchange["count"] = self.event["count"] = n
+                self.phase = GIVE
+            case Give(card):
+                self._give(card)
+            case Discard(card):
+                self._maid(card)
+            case Swap(seat, card):
+                self.first_pick = (seat, card)
+                self.phase = WITH
+            case SwapWith(seat, card):
+                self._butler(seat, card)
+            case Return(card):
+                self._guard(card)
 
     # ---- playing a card ----------------------------------------------------------
     def _play(self, card: str) -> None:
@@ -537,11 +536,46 @@ class WhispersState(State):
         self._finish_turn()
 
     # ---- refusing in words -----------------------------------------------------------
-    def why_illegal(self, action) -> str:
+    def why_illegal(self, action) -> Refusal:
         phase = self.phase
-        words = str(action).split()
-        verb = words[0] if words else ""
-        arg = words[1] if len(words) > 1 else ""
+        if phase == OVER:
+            return refuse("over", "the game is over")
+        try:
+            tried = ACTIONS.parse(action)
+        except ValueError:
+            tried = None                     # names no action of this game: said below
+        seat = self.to_act
+        match tried:
+            case Play(card) if phase == PLAY:
+                if card not in self.hands[seat]:
+                    return refuse("not_in_hand", "{card} is not in your hand", card=card)
+                if CHAR[card] == JESTER and self.king == "king-jester":
+                    return refuse("jester_banned",
+                                  "the King card 道化師 (Jester) forbids playing the Jester", "WH-18")
+                return refuse("twice", "your display already holds a {character}: "
+                              "a display never holds two cards of one character", "WH-8",
+                              card=card, character=NAMES[character(card)]["en"])
+            case Count() if phase == COUNT:
+                return refuse("count", "exchange 1 to {most} cards: no more than the smaller "
+                              "hand holds", "WH-12", most=self._max_count())
+            case Target(target) if phase == TARGET and target == self.turn_seat:
+                return refuse("target_self", "the Wizard exchanges with another player, "
+                              "not with yourself", "WH-12")
+            case Give(card) if phase in (GIVE, ANSWER):
+                return refuse("not_to_give", "{card} is not among the cards you still hold to give",
+                              card=card)
+            case Discard(card) if phase == DISCARD:
+                return refuse("not_in_hand", "{card} is not in your hand", card=card)
+            case Swap() | SwapWith() if phase in (SWAP, WITH):
+                return self._why_not_swap(tried)
+            case Return(card) if phase == RETURN:
+                if card == self.card:
+                    return refuse("guard_itself", "the Guard takes back another card, not itself",
+                                  "WH-15")
+                return refuse("not_in_display", "{card} is not in your display", card=card)
+            case Next() if phase == NEXT:
+                return refuse("not_tied", "the turn goes to one of the players with the fewest "
+                              "display cards", "WH-10")
         expect = {PLAY: "play a card from your hand (WH-8)",
                   NEXT: "choose who plays next among the tied players (WH-10)",
                   TARGET: "the Wizard: choose another player to exchange with (WH-12)",
@@ -551,58 +585,35 @@ class WhispersState(State):
                   DISCARD: "the Maid: discard a card from your hand face down (WH-13)",
                   SWAP: "the Butler: pick the first display card of the swap (WH-14)",
                   WITH: "the Butler: pick the card to swap it with (WH-14)",
-                  RETURN: "the Guard: take a card of your display back (WH-15)"}.get(phase)
-        if phase == OVER:
-            return "the game is over"
-        seat = self.to_act
-        if phase == PLAY and verb == "play" and arg:
-            if arg not in self.hands[seat]:
-                return f"{arg} is not in your hand"
-            if CHAR[arg] == JESTER and self.king == "king-jester":
-                return "the King card 道化師 (Jester) forbids playing the Jester (WH-18)"
-            return (f"your display already holds a {NAMES[character(arg)]['en']}: "
-                    f"a display never holds two cards of one character (WH-8)")
-        if phase == COUNT and verb == "count" and arg.lstrip("-").isdigit():
-            most = self._max_count()
-            return (f"exchange 1 to {most} cards: no more than the smaller hand holds (WH-12)")
-        if phase == TARGET and verb == "target" and arg == str(self.turn_seat):
-            return "the Wizard exchanges with another player, not with yourself (WH-12)"
-        if phase in (GIVE, ANSWER) and verb == "give" and arg:
-            return f"{arg} is not among the cards you still hold to give"
-        if phase == DISCARD and verb == "discard" and arg:
-            return f"{arg} is not in your hand"
-        if phase in (SWAP, WITH) and verb in ("swap", "with") and len(words) == 3:
-            return self._why_not_swap(words)
-        if phase == RETURN and verb == "return" and arg:
-            if arg == self.card:
-                return "the Guard takes back another card, not itself (WH-15)"
-            return f"{arg} is not in your display"
-        if phase == NEXT and verb == "next":
-            return "the turn goes to one of the players with the fewest display cards (WH-10)"
-        return f"{action!r} is not allowed now: {expect}"
+                  RETURN: "the Guard: take a card of your display back (WH-15)"}[phase]
+        text = str.__str__(action) if isinstance(action, str) else action
+        return refuse("wrong_step", "{action!r} is not allowed now: {expect}",
+                      action=text, expect=expect, phase=phase)
 
-    def _why_not_swap(self, words: list[str]) -> str:
-        verb, seat, card = words
-        if not seat.isdigit() or int(seat) >= self.players or card not in self.displays[int(seat)]:
-            return f"there is no {card} in that display (WH-14)"
-        seat = int(seat)
+    def _why_not_swap(self, tried: Swap | SwapWith) -> Refusal:
+        seat, card = tried.seat, tried.card
+        if not 0 <= seat < self.players or card not in self.displays[seat]:
+            return refuse("no_such_card", "there is no {card} in that display", "WH-14", card=card)
         if seat == self.turn_seat and CHAR[card] == BUTLER:
-            return "the Butler just played cannot be swapped (WH-14)"
-        if verb == "with" and self.first_pick is not None:
+            return refuse("butler_itself", "the Butler just played cannot be swapped", "WH-14")
+        if isinstance(tried, SwapWith) and self.first_pick is not None:
             first, first_card = self.first_pick
             if seat == first:
-                return "swap between two different displays (WH-14)"
-            return (f"swapping {first_card} with {card} would put two cards of one "
-                    f"character into a display (WH-14)")
-        return f"{card} has no card it can swap with without making a pair in a display (WH-14)"
+                return refuse("same_display", "swap between two different displays", "WH-14")
+            return refuse("pair", "swapping {first} with {card} would put two cards of one "
+                          "character into a display", "WH-14", first=first_card, card=card)
+        return refuse("no_partner", "{card} has no card it can swap with without making a pair "
+                      "in a display", "WH-14", card=card)
 
-    def why_out_of_turn(self, seat, action) -> str:
+    def why_out_of_turn(self, seat, action) -> Refusal:
         if self.phase == ANSWER:
-            return (f"seat {self.to_act + 1}, the Wizard's partner, chooses the cards "
-                    f"they give now (WH-12)")
+            return Refusal("partner_chooses",
+                           f"seat {self.to_act + 1}, the Wizard's partner, chooses the cards "
+                           f"they give now (WH-12)", {"turn": self.to_act}, "WH-12")
         if self.phase in (NEXT, TARGET, COUNT, GIVE, DISCARD, SWAP, WITH, RETURN):
-            return (f"seat {self.to_act + 1} is carrying out the card they played; "
-                    f"it is not seat {seat + 1}'s choice")
+            return Refusal("carrying_out",
+                           f"seat {self.to_act + 1} is carrying out the card they played; "
+                           f"it is not seat {seat + 1}'s choice", {"turn": self.to_act, "seat": seat})
         return super().why_out_of_turn(seat, action)
 
     # ---- copies and views ----------------------------------------------------------

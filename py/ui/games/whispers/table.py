@@ -10,6 +10,9 @@ name. Seat i plays colour i, so the same symbol marks the player, their cards
 and the turn going to them."""
 from __future__ import annotations
 
+from royaltable.games.whispers import GAME
+from royaltable.games.whispers.actions import (Count, Discard, Give, Next, Play, Return, Swap,
+                                                  SwapWith, Target)
 from royaltable.games.whispers.rules import CHARACTERS, knowledge
 
 from ...html import button, esc, tappable
@@ -216,36 +219,35 @@ class WhispersTable(Table):
         """The move log in public words: what was given in an exchange and what
         the Maid discarded and drew are never named."""
         who = ("seat", seat)
-        verb, _, arg = action.partition(" ")
         event = event_of(before, after)
         lines = []
-        if verb == "play":
-            lines.append(("wh.log.play", {"name": who, "card": card_param(arg)}))
-            lines += self._effect_lines(event, seat)
-        elif verb == "next":
-            lines.append(("wh.log.chose_next", {"name": who, "next": ("seat", int(arg))}))
-        elif verb == "target":
-            lines.append(("wh.log.target", {"name": who, "other": ("seat", int(arg))}))
-        elif verb == "count":
-            other = before["exchange"]["target"]
-            lines.append(("wh.log.count", {"name": who, "other": ("seat", other), "n": int(arg)}))
-        elif verb == "give" and event and event.get("exchanged") and before["phase"] == "answer":
-            lines.append(("wh.log.exchanged", {"name": ("seat", event["seat"]),
-                                               "other": ("seat", event["target"]), "n": event["count"]}))
-        elif verb == "discard":
-            lines.append(("wh.log.maid", {"name": who}))
-            if event and event.get("reshuffled"):
-                lines.append(("wh.log.reshuffled", {}))
-        elif verb == "swap":
-            owner, card = arg.split(" ")
-            lines.append(("wh.log.swap_first", {"name": who, "card": card_param(card),
-                                                "owner": ("seat", int(owner))}))
-        elif verb == "with":
-            (s1, c1), (s2, c2) = event["swap"]
-            lines.append(("wh.log.swap", {"name": who, "card": card_param(c1), "owner": ("seat", s1),
-                                          "card2": card_param(c2), "owner2": ("seat", s2)}))
-        elif verb == "return":
-            lines.append(("wh.log.guard", {"name": who, "card": card_param(arg)}))
+        match GAME.parse(action):
+            case Play(card):
+                lines.append(("wh.log.play", {"name": who, "card": card_param(card)}))
+                lines += self._effect_lines(event, seat)
+            case Next(next_seat):
+                lines.append(("wh.log.chose_next", {"name": who, "next": ("seat", next_seat)}))
+            case Target(other):
+                lines.append(("wh.log.target", {"name": who, "other": ("seat", other)}))
+            case Count(n):
+                other = before["exchange"]["target"]
+                lines.append(("wh.log.count", {"name": who, "other": ("seat", other), "n": n}))
+            case Give() if event and event.get("exchanged") and before["phase"] == "answer":
+                lines.append(("wh.log.exchanged", {"name": ("seat", event["seat"]),
+                                                   "other": ("seat", event["target"]), "n": event["count"]}))
+            case Discard():
+                lines.append(("wh.log.maid", {"name": who}))
+                if event and event.get("reshuffled"):
+                    lines.append(("wh.log.reshuffled", {}))
+            case Swap(owner, card):
+                lines.append(("wh.log.swap_first", {"name": who, "card": card_param(card),
+                                                    "owner": ("seat", owner)}))
+            case SwapWith():
+                (s1, c1), (s2, c2) = event["swap"]
+                lines.append(("wh.log.swap", {"name": who, "card": card_param(c1), "owner": ("seat", s1),
+                                              "card2": card_param(c2), "owner2": ("seat", s2)}))
+            case Return(card):
+                lines.append(("wh.log.guard", {"name": who, "card": card_param(card)}))
         lines += self._turn_lines(before, after, event)
         return lines
 
@@ -302,14 +304,15 @@ class WhispersTable(Table):
         return ("wh.log.end_b", {"name": ("seat", seat), "n": summary["points"][seat]})
 
     def move_words(self, view, action, t, names):
-        verb, *args = action.split()
-        if verb in ("next", "target"):
-            return t(f"wh.say.{verb}", name=names[int(args[0])])
-        if verb == "count":
-            return t("wh.say.count", n=int(args[0]))
-        if verb in ("swap", "with"):
-            return t(f"wh.say.{verb}", owner=names[int(args[0])], card=t("wh.card." + args[1]))
-        return t(f"wh.say.{verb}", card=t("wh.card." + args[0]))
+        action = GAME.parse(action)
+        match action:
+            case Next(seat) | Target(seat):
+                return t(f"wh.say.{action.verb}", name=names[seat])
+            case Count(n):
+                return t("wh.say.count", n=n)
+            case Swap(seat, card) | SwapWith(seat, card):
+                return t(f"wh.say.{action.verb}", owner=names[seat], card=t("wh.card." + card))
+        return t(f"wh.say.{action.verb}", card=t("wh.card." + action.card))
 
     # ---- the table ----------------------------------------------------------------
     def render(self, view, ctx):
@@ -353,7 +356,7 @@ class WhispersTable(Table):
         seat = ctx.viewer
         legal = ctx.legal
         phase = view["phase"]
-        acts = {a.split(" ", 1)[1] for a in legal if a.split()[0] in ("play", "give", "discard")}
+        acts = {a.card: a for a in map(GAME.parse, legal) if isinstance(a, (Play, Give, Discard))}
         verb = {"play": "play", "give": "give", "answer": "give", "discard": "discard"}.get(phase)
         # Full-size cards when the decision is a tap on one of them; smaller otherwise,
         # so that the displays stay in reach when the choice is made there.
@@ -388,7 +391,7 @@ class WhispersTable(Table):
             eye = (f'<svg class="wh-eye" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">{EYE}</svg>'
                    if "is-known" in marks else "")
             if verb and card in acts and "is-chosen" not in marks:
-                cards.append(face(card, t, size, "act", f"{verb} {card}", " ".join(marks), eye + foot, foot_words,
+                cards.append(face(card, t, size, "act", str(acts[card]), " ".join(marks), eye + foot, foot_words,
                                   t("wh.tap." + verb)))
             else:
                 cards.append(face(card, t, size, marks=" ".join(marks), foot=eye + foot if not size else eye,
@@ -449,10 +452,10 @@ class WhispersTable(Table):
         """Buttons of the decisions that are not a tap on a card: a player, a number."""
         t = ctx.t
         out = []
-        for action in ctx.legal:
-            verb, _, arg = action.partition(" ")
-            if verb in ("next", "target"):
-                seat = int(arg)
+        for action in map(GAME.parse, ctx.legal):
+            verb = action.verb
+            if isinstance(action, (Next, Target)):
+                seat = action.seat
                 colour = view["colours"][seat]
                 name = ctx.names[seat]
                 if verb == "target":
@@ -462,9 +465,9 @@ class WhispersTable(Table):
                 out.append(button(f'{token(colour, t)}<span class="wh-who">{esc(name)}</span>'
                                   f'<small>{esc(facts)}</small>'
                                   f'<span class="sr-only">: {esc(t("wh.tap." + verb))}</span>',
-                                  "act", action, cls=f"wh-player wh-c-{colour}"))
-            elif verb == "count":
-                out.append(button(esc(t("wh.count", n=int(arg))), "act", action, cls="wh-count"))
+                                  "act", str(action), cls=f"wh-player wh-c-{colour}"))
+            elif isinstance(action, Count):
+                out.append(button(esc(t("wh.count", n=action.n)), "act", str(action), cls="wh-count"))
         return "".join(out)
 
     # ---- the court: every player and their display --------------------------------------------
@@ -503,14 +506,12 @@ class WhispersTable(Table):
         In the Butler's and the Guard's steps the cards that may be chosen are buttons."""
         t = ctx.t
         legal = {}
-        for action in ctx.legal:
-            verb, _, arg = action.partition(" ")
-            if verb in ("swap", "with"):
-                s, card = arg.split(" ")
-                if int(s) == seat:
-                    legal[card] = action
-            elif verb == "return" and seat == view["seat"]:
-                legal[arg] = action
+        for action in map(GAME.parse, ctx.legal):
+            if isinstance(action, (Swap, SwapWith)):
+                if action.seat == seat:
+                    legal[action.card] = action
+            elif isinstance(action, Return) and seat == view["seat"]:
+                legal[action.card] = action
         last = view["history"][-1] if view["history"] else None
         fresh = set()
         if last:
@@ -528,8 +529,9 @@ class WhispersTable(Table):
             if card == picked:
                 marks.append("is-picked")
             if card in legal:
-                verb = legal[card].split()[0]
-                out.append(face(card, t, "mid", "act", legal[card], " ".join(marks), does=t("wh.tap." + verb)))
+                action = legal[card]
+                out.append(face(card, t, "mid", "act", str(action), " ".join(marks),
+                                does=t("wh.tap." + action.verb)))
             else:
                 out.append(face(card, t, "mid", marks=" ".join(marks),
                                 foot_words=t("wh.picked") if card == picked else ""))
