@@ -10,7 +10,7 @@ import copy
 import itertools
 import random
 
-from ...core import HIDDEN, PRIVATE, PUBLIC, Luck, Refusal, State, refuse
+from ...core import HIDDEN, PRIVATE, PUBLIC, Refusal, State, refuse
 from .actions import ACTIONS, Declare, Discard, Keep, Pass, Play
 
 # KK-2: weakest to strongest.
@@ -277,9 +277,7 @@ class KrypkilleState(State):
         """The same game to play on, much faster than deepcopy: every field of
         FIELDS copied by hand, sharing no list or dict with this one."""
         other = copy.copy(self)
-        other.rng = Luck.__new__(Luck)   # no seeding from the OS: the state is copied next
-        other.rng.setstate(self.rng.getstate())
-        other.rng.draws = self.rng.draws
+        other.rng = self.rng.copy()
         other.actions = list(self.actions)
         other.actors = list(self.actors)
         other.totals = list(self.totals)
