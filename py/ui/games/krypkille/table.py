@@ -2,52 +2,31 @@
 the hand of whoever holds the tablet, the showdown, scores and round results."""
 from __future__ import annotations
 
+import functools
+import importlib.resources
+import re
+
 from royaltable.games.krypkille import GAME
 from royaltable.games.krypkille.actions import Declare, Discard, Keep, Pass, Play
 from royaltable.games.krypkille.rules import PENALTY, RANK
 
-from ...html import button, esc, tappable
+from ...html import button, tappable
+from ...markup import Markup, el, join, raw, text
 from ...i18n import load_game
 from ...widgets import seat_plate, turn_line
 from ...table import Table
 
 load_game("krypkille")
 
-# Pictures for the named cards, drawn in SVG (a font may lack the symbols).
-PAPER = "#fffdf7"
-FACES = {
-    "mask": '<path d="M5 17c6-5 13-5 19 0 6-5 13-5 19 0-1 11-6 17-12 17-3 0-5-2-7-5-2 3-4 5-7 5-6 0-11-6-12-17z"/>'
-            f'<ellipse cx="14.5" cy="23" rx="4.6" ry="3" fill="{PAPER}"/><ellipse cx="33.5" cy="23" rx="4.6" ry="3" fill="{PAPER}"/>'
-            '<path d="M41 30l4 13" stroke="currentColor" stroke-width="2.6" stroke-linecap="round"/>',
-    "flowerpot": '<path d="M13 31h22l-3 13H16z"/><rect x="11" y="28" width="26" height="4" rx="1.5"/>'
-                 '<path d="M24 28V15" stroke="currentColor" stroke-width="2.2"/>'
-                 '<path d="M24 24c-5-1-8-4-8-7 4 0 7 3 8 7zM24 22c4-1 7-3 7-6-3 0-6 2-7 6z"/>'
-                 '<circle cx="24" cy="7" r="3.4"/><circle cx="29.5" cy="10.5" r="3.4"/><circle cx="18.5" cy="10.5" r="3.4"/>'
-                 '<circle cx="27.5" cy="16" r="3.4"/><circle cx="20.5" cy="16" r="3.4"/>'
-                 f'<circle cx="24" cy="11.5" r="2.6" fill="{PAPER}"/>',
-    "wreath": '<ellipse cx="28.8" cy="12.8" rx="2.6" ry="5" transform="rotate(20 28.8 12.8)"/><ellipse cx="33.5" cy="15.7" rx="2.6" ry="5" transform="rotate(42 33.5 15.7)"/><ellipse cx="36.7" cy="20.1" rx="2.6" ry="5" transform="rotate(65 36.7 20.1)"/><ellipse cx="38.0" cy="25.4" rx="2.6" ry="5" transform="rotate(88 38.0 25.4)"/><ellipse cx="37.2" cy="30.8" rx="2.6" ry="5" transform="rotate(110 37.2 30.8)"/><ellipse cx="34.3" cy="35.5" rx="2.6" ry="5" transform="rotate(132 34.3 35.5)"/><ellipse cx="29.9" cy="38.7" rx="2.6" ry="5" transform="rotate(155 29.9 38.7)"/><ellipse cx="19.2" cy="12.8" rx="2.6" ry="5" transform="rotate(340 19.2 12.8)"/><ellipse cx="14.5" cy="15.7" rx="2.6" ry="5" transform="rotate(318 14.5 15.7)"/><ellipse cx="11.3" cy="20.1" rx="2.6" ry="5" transform="rotate(295 11.3 20.1)"/><ellipse cx="10.0" cy="25.4" rx="2.6" ry="5" transform="rotate(272 10.0 25.4)"/><ellipse cx="10.8" cy="30.8" rx="2.6" ry="5" transform="rotate(250 10.8 30.8)"/><ellipse cx="13.7" cy="35.5" rx="2.6" ry="5" transform="rotate(228 13.7 35.5)"/><ellipse cx="18.1" cy="38.7" rx="2.6" ry="5" transform="rotate(205 18.1 38.7)"/><path d="M19 40l5-4 5 4-5 5z"/>',
-    "inn": '<path d="M24 5 4 21h5v20h30V21h5z"/><rect x="20" y="29" width="8" height="12" fill="#fffdf7"/>'
-           '<rect x="12" y="24" width="6" height="6" fill="#fffdf7"/><rect x="30" y="24" width="6" height="6" fill="#fffdf7"/>'
-           '<path d="M34 8h5v9l-5-4z"/>',
-    "horse": '<path d="M13 43c0-9 3-15 9-19l-5-1 1-7 4-1 3-7 3 5c6 2 10 8 11 15l-4 3-5-3-3 4c3 3 5 7 5 11z"/>'
-             f'<circle cx="24" cy="15" r="1.7" fill="{PAPER}"/>',
-    "pig": '<ellipse cx="21" cy="28" rx="15" ry="11"/><circle cx="34" cy="24" r="8"/>'
-           '<path d="M30 15l5-7 3 8zM36 16l6-4 0 8z"/>'
-           f'<ellipse cx="40" cy="26" rx="3.6" ry="3" fill="{PAPER}"/>'
-           '<rect x="11" y="36" width="4" height="8" rx="1.5"/><rect x="27" y="36" width="4" height="8" rx="1.5"/>'
-           '<path d="M6 25c-4-1-4-5-1-5" fill="none" stroke="currentColor" stroke-width="2"/>'
-           f'<circle cx="35" cy="21" r="1.4" fill="{PAPER}"/>',
-    "hussar": '<path d="M10 41 36 11l3 3L13 44z"/><path d="M34 6l8 8-3 3-8-8z"/><path d="M7 37l4 4-5 5-4-4z"/>'
-              '<path d="M8 38c-3-7 0-13 6-15" fill="none" stroke="currentColor" stroke-width="2.4"/>',
-    "cuckoo": '<path d="M7 29c0-9 8-15 17-15 5 0 8 2 11 5l8-2-5 6c0 10-9 16-19 16-7 0-12-3-12-10z"/>'
-              f'<circle cx="30" cy="21" r="2" fill="{PAPER}"/><path d="M4 28l7-5v11z"/>'
-              f'<path d="M13 30c4 4 10 4 14 0" fill="none" stroke="{PAPER}" stroke-width="2"/>',
-    "jester": '<path d="M9 36c3-9 3-17-3-25 9 2 13 9 14 18 1-9 2-17 4-24 2 7 3 15 4 24 1-9 5-16 14-18-6 8-6 16-3 25z"/>'
-              '<circle cx="6" cy="10" r="3.2"/><circle cx="24" cy="4.5" r="3.2"/><circle cx="42" cy="10" r="3.2"/>'
-              '<rect x="8" y="36" width="32" height="7" rx="2.5"/>'
-              f'<circle cx="16" cy="39.5" r="1.8" fill="{PAPER}"/><circle cx="24" cy="39.5" r="1.8" fill="{PAPER}"/>'
-              f'<circle cx="32" cy="39.5" r="1.8" fill="{PAPER}"/>',
-}
+_SYMBOL = re.compile(r'<symbol id="([a-z]+)"[^>]*>(.*?)</symbol>', re.S)
+
+
+@functools.cache
+def faces() -> dict[str, Markup]:
+    """The pictures of the named cards, drawn in SVG (a font may lack the symbols):
+    data, one <symbol> a card in cards.svg beside this file."""
+    sprite = (importlib.resources.files(__package__) / "cards.svg").read_text(encoding="utf-8")
+    return {name: raw(re.sub(r">\s+<", "><", shapes.strip())) for name, shapes in _SYMBOL.findall(sprite)}
 
 
 def card_label(name: str, t) -> str:
@@ -59,28 +38,32 @@ def tier(name: str) -> str:
     return "low" if rank < RANK["1"] else "num" if rank <= RANK["12"] else "high"
 
 
+def _classes(*names) -> str:
+    return " ".join(name for name in names if name)
+
+
 def card(name: str, t, size: str = "", cmd: str = "", arg: str = "", selected: bool = False,
-         marks: str = "") -> str:
+         marks: str = "") -> Markup:
     """One card face; `marks` adds classes such as is-forced or is-hint. A tappable
     card is named by its visible words plus what tapping does (for screen readers)."""
     label = card_label(name, t)
-    penalty = PENALTY[RANK[name]]
-    picture = (f'<span class="kk-face">{esc(name)}</span>' if name.isdigit() else
-               f'<svg class="kk-face" viewBox="0 0 48 48" aria-hidden="true" fill="currentColor">{FACES[name]}</svg>'
-               f'<span class="kk-name">{esc(label)}</span>')
-    corner = f'<span class="kk-corner" aria-hidden="true">{esc(label)}</span>' if name.isdigit() else ""
-    face = (f'{corner}{picture}<span class="kk-pen">{esc(t("kk.penalty", n=penalty))}</span>')
-    cls = f"kk-card tier-{tier(name)} {size} {marks}" + (" is-selected" if selected else "")
-    if selected:
-        face += '<span class="kk-check" aria-hidden="true">✓</span>'
-    data = f' data-card="{esc(name)}"'
+    penalty = t("kk.penalty", n=PENALTY[RANK[name]])
+    if name.isdigit():
+        picture = (el("span", {"class": "kk-corner", "aria-hidden": "true"}, label),
+                   el("span", {"class": "kk-face"}, name))
+    else:
+        picture = (el("svg", {"class": "kk-face", "viewBox": "0 0 48 48", "aria-hidden": "true",
+                              "fill": "currentColor"}, faces()[name]),
+                   el("span", {"class": "kk-name"}, label))
+    face = join((picture, el("span", {"class": "kk-pen"}, penalty),
+                 selected and el("span", {"class": "kk-check", "aria-hidden": "true"}, "✓")))
+    cls = _classes("kk-card", "tier-" + tier(name), size, marks, selected and "is-selected")
     if cmd:
         does = t("kk.tap.select") if cmd == "select" else t("kk.tap.play")
-        pressed = f' aria-pressed="{"true" if selected else "false"}"' if cmd == "select" else ""
-        return tappable(face + f'<span class="sr-only">, {esc(does)}</span>', cmd, arg,
-                        cls + " is-playable", extra=data + pressed)
-    aria = f"{label}, {t('kk.penalty', n=penalty)}"
-    return f'<div class="{cls}" role="img" aria-label="{esc(aria)}"{data}>{face}</div>'
+        pressed = ("true" if selected else "false") if cmd == "select" else None
+        return tappable(join((face, el("span", {"class": "sr-only"}, ", " + does))), cmd, arg,
+                        cls + " is-playable", attrs={"data-card": name, "aria-pressed": pressed})
+    return el("div", {"class": cls, "role": "img", "aria-label": f"{label}, {penalty}", "data-card": name}, face)
 
 
 def trick_winner(trick: list[dict]) -> int:
@@ -187,9 +170,9 @@ class KrypkilleTable(Table):
 
     # ---- the table ----------------------------------------------------------------
     def render(self, view, ctx):
-        parts = [self._status(view, ctx), self._seats(view, ctx), self._centre(view, ctx),
-                 self._hand(view, ctx)]
-        return f'<section class="kk" aria-label="{esc(ctx.t("game.krypkille"))}">{"".join(parts)}</section>'
+        return el("section", {"class": "kk", "aria-label": ctx.t("game.krypkille")},
+                  self._status(view, ctx), self._seats(view, ctx), self._centre(view, ctx),
+                  self._hand(view, ctx))
 
     def side(self, view, ctx):
         return self._scores(view, ctx)
@@ -211,10 +194,11 @@ class KrypkilleTable(Table):
         # KK-11: a person's follow is forced; the app plays it, visibly
         forced = phase == "play" and bool(view["tricks"][-1])
         turn = "" if ctx.lingering else turn_line(ctx, view["current"], forced, "kk.hint.forced")
-        return (f'<div class="status-bar"><span class="chip">{esc(t("kk.round", n=view["round"]))}</span>'
-                f'<span class="chip">{esc(t("kk.stock", n=view["stock"]))}</span>'
-                f'<span class="status-phase">{esc(phase_text)}</span>'
-                f'<strong class="status-turn" aria-live="polite">{esc(turn)}</strong></div>')
+        return el("div", {"class": "status-bar"},
+                  el("span", {"class": "chip"}, t("kk.round", n=view["round"])),
+                  el("span", {"class": "chip"}, t("kk.stock", n=view["stock"])),
+                  el("span", {"class": "status-phase"}, phase_text),
+                  el("strong", {"class": "status-turn", "aria-live": "polite"}, turn))
 
     def _seats(self, view, ctx):
         t = ctx.t
@@ -224,19 +208,20 @@ class KrypkilleTable(Table):
             is_turn = seat == view["current"] and not ctx.lingering
             badges = []
             if seat == view["dealer"]:
-                badges.append(f'<span class="badge badge-dealer">{esc(t("kk.dealer"))}</span>')
+                badges.append(el("span", {"class": "badge badge-dealer"}, t("kk.dealer")))
             facts = [t("kk.hand_count", n=view["hand_sizes"][seat])]
             if view["discarded"][seat] is not None and view["phase"] == "discard":
                 facts.append(t("kk.discarded", n=view["discarded"][seat]))
             if seat in showdown:
                 facts.append(t("kk.showdown.choice." + showdown[seat]))
-            backs = '<span class="kk-back" aria-hidden="true"></span>' * view["hand_sizes"][seat]
-            plates.append(seat_plate(ctx, seat, is_turn, badges,
-                                     f'<div class="plate-line"><span class="plate-total">'
-                                     f'{esc(t("kk.total", n=view["totals"][seat]))}</span>'
-                                     f'<span class="plate-backs">{backs}</span></div>'
-                                     f'<div class="plate-facts">{esc(" · ".join(facts))}</div>'))
-        return f'<div class="plates">{"".join(plates)}</div>'
+            backs = [el("span", {"class": "kk-back", "aria-hidden": "true"})] * view["hand_sizes"][seat]
+            body = join((el("div", {"class": "plate-line"},
+                            el("span", {"class": "plate-total"}, t("kk.total", n=view["totals"][seat])),
+                            el("span", {"class": "plate-backs"}, backs)),
+                         el("div", {"class": "plate-facts"}, " · ".join(facts))))
+            # the shared plate (ui/widgets.py) is built from the markup given it
+            plates.append(raw(seat_plate(ctx, seat, is_turn, badges, body)))
+        return el("div", {"class": "plates"}, plates)
 
     def _centre(self, view, ctx):
         t = ctx.t
@@ -245,46 +230,46 @@ class KrypkilleTable(Table):
             thrown = sum(d or 0 for d in view["discarded"])
             piles = [(t("kk.stock", n=view["stock"]), view["stock"]),
                      (t("kk.discard_pile", n=thrown), thrown)]
-            return ('<div class="kk-center kk-piles">' + "".join(
-                f'<div class="kk-pile"><div class="kk-pile-cards">'
-                f'{"<span class=kk-back></span>" * min(count, 12)}</div><div>{esc(label)}</div></div>'
-                for label, count in piles) + '</div>')
+            return el("div", {"class": "kk-center kk-piles"}, (
+                el("div", {"class": "kk-pile"},
+                   el("div", {"class": "kk-pile-cards"}, [el("span", {"class": "kk-back"})] * min(count, 12)),
+                   el("div", label))
+                for label, count in piles))
         # While a finished trick lingers it stays in the middle, with its winner.
         shown = len(tricks) - (2 if ctx.lingering else 1)
         current = tricks[shown]
         winner = trick_winner(current) if ctx.lingering else None
-        played = "".join(
-            f'<figure class="kk-played{" is-winner" if p["seat"] == winner else ""}">{card(p["card"], t)}'
-            f'<figcaption>{esc(ctx.names[p["seat"]])}</figcaption></figure>'
-            for p in current) or f'<p class="kk-empty">{esc(t("kk.table_empty"))}</p>'
-        history = []
-        for number, trick in enumerate(tricks[:shown], 1):
-            minis = "".join(card(p["card"], t, "mini") for p in trick)
-            history.append(f'<div class="kk-past"><span class="kk-past-label">{esc(t("kk.trick", n=number))}'
-                           f' <small>{esc(t("kk.trick_won", name=ctx.names[trick_winner(trick)]))}</small></span>'
-                           f'<div class="kk-past-cards">{minis}</div></div>')
+        played = [el("figure", {"class": ["kk-played", p["seat"] == winner and "is-winner"]},
+                     card(p["card"], t), el("figcaption", ctx.names[p["seat"]]))
+                  for p in current] or el("p", {"class": "kk-empty"}, t("kk.table_empty"))
+        history = [el("div", {"class": "kk-past"},
+                      el("span", {"class": "kk-past-label"}, t("kk.trick", n=number), " ",
+                         el("small", t("kk.trick_won", name=ctx.names[trick_winner(trick)]))),
+                      el("div", {"class": "kk-past-cards"}, (card(p["card"], t, "mini") for p in trick)))
+                   for number, trick in enumerate(tricks[:shown], 1)]
         if view["phase"] == "showdown":
             title = t("kk.phase.showdown")
         elif ctx.lingering:
             title = t("kk.trick", n=shown + 1) + " · " + t("kk.trick_won", name=ctx.names[winner])
         else:
             title = t("kk.trick", n=shown + 1)
-        skip = (button(esc(t("kk.continue")), "resume", cls="btn-small kk-skip") if ctx.lingering else "")
-        return (f'<div class="kk-center{" is-lingering" if ctx.lingering else ""}">'
-                f'<div class="kk-trick" aria-label="{esc(title)}">'
-                f'<div class="kk-trick-title">{esc(title)}{skip}</div><div class="kk-trick-cards">{played}</div></div>'
-                f'<div class="kk-history">{"".join(history)}</div></div>')
+        skip = ctx.lingering and button(text(t("kk.continue")), "resume", cls="btn-small kk-skip")
+        return el("div", {"class": ["kk-center", ctx.lingering and "is-lingering"]},
+                  el("div", {"class": "kk-trick", "aria-label": title},
+                     el("div", {"class": "kk-trick-title"}, title, skip),
+                     el("div", {"class": "kk-trick-cards"}, played)),
+                  el("div", {"class": "kk-history"}, history))
 
     def _hand(self, view, ctx):
         t = ctx.t
         if ctx.viewer is None or view["hand"] is None:
-            return f'<div class="kk-hand is-hidden"><p>{esc(t("kk.hand_hidden"))}</p></div>'
+            return el("div", {"class": "kk-hand is-hidden"}, el("p", t("kk.hand_hidden")))
         hand = view["hand"]
         legal = ctx.legal
         phase = view["phase"]
         suggested = GAME.parse(ctx.hint) if ctx.hint else None
         hinted = list(suggested.cards) if isinstance(suggested, Discard) else []
-        controls = ""
+        controls = None
         hint = ""
         if legal and phase == "discard":
             hint = t("kk.hint.discard")
@@ -295,25 +280,24 @@ class KrypkilleTable(Table):
                     hinted.remove(name)
                     mark = "is-hint"
                 cards.append(card(name, t, "big", "select", str(i), i in ctx.selection, mark))
-            cards = "".join(cards)
             chosen = sorted((hand[i] for i in ctx.selection), key=RANK.get)
             if not chosen:
-                controls = button(esc(t("kk.keep_all")), "act", Keep(), cls="btn-primary")
+                controls = button(text(t("kk.keep_all")), "act", Keep(), cls="btn-primary")
             elif len(chosen) > 3:
-                controls = button(esc(t("kk.too_many")), "act", "", cls="btn-primary", disabled=True)
+                controls = button(text(t("kk.too_many")), "act", "", cls="btn-primary", disabled=True)
             else:
-                controls = button(esc(t("kk.discard_n", n=len(chosen))), "act",
+                controls = button(text(t("kk.discard_n", n=len(chosen))), "act",
                                   Discard(tuple(chosen)), cls="btn-primary")
         elif legal and phase == "play":
             hint = t("kk.hint.lead")
             playable = {action.card for action in map(GAME.parse, legal) if isinstance(action, Play)}
-            cards = "".join(card(name, t, "big", "act", Play(name)) if name in playable
-                            else card(name, t, "big") for name in hand)
+            cards = [card(name, t, "big", "act", Play(name)) if name in playable
+                     else card(name, t, "big") for name in hand]
         elif legal and phase == "showdown":
             hint = t("kk.hint.showdown")
-            cards = "".join(card(name, t, "big") for name in hand)
-            controls = (button(esc(t("kk.declare")), "act", Declare(), cls="btn-primary")
-                        + button(esc(t("kk.pass")), "act", Pass()))
+            cards = [card(name, t, "big") for name in hand]
+            controls = (button(text(t("kk.declare")), "act", Declare(), cls="btn-primary"),
+                        button(text(t("kk.pass")), "act", Pass()))
         else:
             # KK-11: the card the app is about to play for this person is marked first.
             coming = GAME.parse(ctx.forced) if ctx.forced else None
@@ -323,51 +307,60 @@ class KrypkilleTable(Table):
                 mark = "is-forced" if name == forced else ""
                 forced = None if mark else forced
                 cards.append(card(name, t, "big", marks=mark))
-            cards = "".join(cards)
             if ctx.forced:
                 hint = t("kk.forced_card")
         if ctx.hint:
             hint = t("hint.shown")
-        return (f'<div class="kk-hand" data-private><div class="kk-hand-head"><h2>{esc(t("kk.your_hand", name=ctx.names[ctx.viewer]))}</h2>'
-                f'<span class="hint">{esc(hint)}</span></div>'
-                f'<div class="kk-hand-row"><div class="kk-hand-cards">{cards}</div>'
-                f'<div class="kk-controls">{controls}</div></div></div>')
+        return el("div", {"class": "kk-hand", "data-private": True},
+                  el("div", {"class": "kk-hand-head"},
+                     el("h2", t("kk.your_hand", name=ctx.names[ctx.viewer])),
+                     el("span", {"class": "hint"}, hint),
+                     raw(ctx.teacher)),      # the suggestion's reasons: the shell's markup
+                  el("div", {"class": "kk-hand-row"},
+                     el("div", {"class": "kk-hand-cards"}, cards),
+                     el("div", {"class": "kk-controls"}, controls)))
 
     def _scores(self, view, ctx):
         """One row per player (it fits six players and long names), the latest
         rounds as columns, the total last."""
         t = ctx.t
         rounds = view["rounds"][-4:]
-        head = "".join(f'<th scope="col">{esc(t("kk.scores.round_n", n=r["round"]))}</th>' for r in rounds)
-        rows = []
         low = min(view["totals"])
-        for seat in range(view["players"]):
-            cells = "".join(f"<td>{r['scores'][seat]}</td>" for r in rounds)
-            lead = " is-leading" if view["totals"][seat] == low and view["rounds"] else ""
-            rows.append(f'<tr class="{lead.strip()}"><th scope="row" class="scores-name">{esc(ctx.names[seat])}</th>'
-                        f'{cells}<td class="scores-total"><strong>{view["totals"][seat]}</strong></td></tr>')
-        return (f'<h2 class="side-title">{esc(t("kk.scores"))}</h2>'
-                f'<p class="hint">{esc(t("kk.lowest_wins"))} · {esc(t("kk.limit", n=view["limit"]))}</p>'
-                f'<table class="scores kk-scores"><thead><tr><th scope="col">{esc(t("kk.scores.player"))}</th>{head}'
-                f'<th scope="col">Σ</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+        rows = [el("tr", {"class": "is-leading" if view["totals"][seat] == low and view["rounds"] else ""},
+                   el("th", {"scope": "row", "class": "scores-name"}, ctx.names[seat]),
+                   (el("td", r["scores"][seat]) for r in rounds),
+                   el("td", {"class": "scores-total"}, el("strong", view["totals"][seat])))
+                for seat in range(view["players"])]
+        return join((
+            el("h2", {"class": "side-title"}, t("kk.scores")),
+            el("p", {"class": "hint"}, t("kk.lowest_wins"), " · ", t("kk.limit", n=view["limit"])),
+            el("table", {"class": "scores kk-scores"},
+               el("thead", el("tr", el("th", {"scope": "col"}, t("kk.scores.player")),
+                                 (el("th", {"scope": "col"}, t("kk.scores.round_n", n=r["round"])) for r in rounds),
+                                 el("th", {"scope": "col"}, "Σ"))),
+               el("tbody", rows))))
 
     def summary(self, view, ctx):
         t = ctx.t
         summary = view["rounds"][-1]
-        rows = []
-        for seat in range(view["players"]):
-            mark = " ★" if seat == summary["declarer"] else ""
-            rows.append(f'<tr><th scope="row" class="scores-name">{esc(ctx.names[seat])}{mark}</th>'
-                        f'<td>{card(summary["last"][seat], t, "mini")}</td>'
-                        f'<td>+{summary["scores"][seat]}</td><td><strong>{summary["totals"][seat]}</strong></td></tr>')
+        rows = [el("tr",
+                   el("th", {"scope": "row", "class": "scores-name"}, ctx.names[seat],
+                      seat == summary["declarer"] and " ★"),
+                   el("td", card(summary["last"][seat], t, "mini")),
+                   el("td", f"+{summary['scores'][seat]}"),
+                   el("td", el("strong", summary["totals"][seat])))
+                for seat in range(view["players"])]
         label = t("kk.final_scores") if view["phase"] == "over" else t("kk.next_round")
-        return (f'<section class="dialog kk-summary" role="dialog" aria-live="assertive" data-screen="summary">'
-                f'<h2>{esc(t("kk.round_over", n=summary["round"]))}</h2>'
-                f'<p class="kk-outcome">{esc(_outcome_text(summary, ctx))}</p>'
-                f'<table class="scores"><thead><tr><th></th><th>{esc(t("kk.last_card"))}</th>'
-                f'<th>{esc(t("kk.round_score"))}</th><th>Σ</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
-                f'<div class="dialog-actions">{button(esc(label), "resume", cls="btn-primary btn-big")}</div>'
-                f'</section>')
+        return el("section", {"class": "dialog kk-summary", "role": "dialog", "aria-live": "assertive",
+                              "data-screen": "summary"},
+                  el("h2", t("kk.round_over", n=summary["round"])),
+                  el("p", {"class": "kk-outcome"}, _outcome_text(summary, ctx)),
+                  el("table", {"class": "scores"},
+                     el("thead", el("tr", el("th"), el("th", t("kk.last_card")), el("th", t("kk.round_score")),
+                                    el("th", "Σ"))),
+                     el("tbody", rows)),
+                  el("div", {"class": "dialog-actions"},
+                     button(text(label), "resume", cls="btn-primary btn-big")))
 
 
 TABLE = KrypkilleTable()
