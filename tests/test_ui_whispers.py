@@ -312,3 +312,24 @@ def test_rules_cover_every_rule_id_in_both_languages_with_rulings_marked():
     ja = [i["id"] for s in RULES["ja"] for i in s["items"]]
     en = [i["id"] for s in RULES["en"] for i in s["items"]]
     assert ja == en
+
+
+def test_a_refusal_names_cards_and_players_as_drawn_in_both_languages():
+    """The rules' refusal keeps its English text; the screen's words name the card
+    as it is drawn ("the blue Maid", "青のメイド"), never its id, and the seats by name."""
+    from royaltable import IllegalAction
+    state = GAME.new(4, seed=3)
+    seat = state.current
+    card = state.hands[(seat + 1) % 4][0]
+    with pytest.raises(IllegalAction) as err:
+        state.apply(f"play {card}")
+    refusal = err.value.refusal
+    assert (refusal.key, str(refusal)) == ("not_in_hand", f"{card} is not in your hand")
+    for lang, words in (("en", "you do not hold the "), ("ja", "は手札にありません")):
+        t = Translator(lang)
+        text = TABLE.refusal_words(refusal, t, ["Ann", "Bo", "Cy", "Di"])
+        assert words in text and t("wh.card." + card) in text and card not in text
+    with pytest.raises(IllegalAction) as err:
+        state.apply(state.legal_actions()[0], seat=(seat + 1) % 4)
+    assert TABLE.refusal_words(err.value.refusal, Translator("en"), ["Ann", "Bo", "Cy", "Di"]) \
+        == f"it is {['Ann', 'Bo', 'Cy', 'Di'][seat]}'s turn"

@@ -314,6 +314,20 @@ class WhispersTable(Table):
                 return t(f"wh.say.{action.verb}", owner=names[seat], card=t("wh.card." + card))
         return t(f"wh.say.{action.verb}", card=t("wh.card." + action.card))
 
+    def refusal_params(self, refusal, t, names):
+        """Seats by name, cards by their drawn names, the step asked for in words."""
+        params = super().refusal_params(refusal, t, names)
+        for key in ("card", "first"):
+            if key in params:
+                card = params[key]
+                params[key] = (t("wh.refusal.the_card", card=card_words(card, t))
+                               if t.has("wh.card." + card) else t("wh.refusal.that_card"))
+        if "character" in params:
+            params["character"] = t("wh.char." + split(refusal.params["card"])[1])
+        if "phase" in params:
+            params["expect"] = t("wh.refusal.expect." + params["phase"])
+        return params
+
     # ---- the table ----------------------------------------------------------------
     def render(self, view, ctx):
         return (f'<section class="wh" aria-label="{esc(ctx.t("game.whispers"))}">'
