@@ -249,8 +249,15 @@ def test_every_word_of_the_table_is_used():
     source = "".join(p.read_text() for p in (UI / "games" / "struggle" / "table.py", UI / "table.py"))
     dynamic = ("st.char.", "st.cardname.", "st.ability.", "st.class.", "st.promise.promise-", "st.mode.",
                "st.log.offer.", "st.log.used.", "st.log.start.", "st.split.", "st.use.", "option.struggle.mode")
-    unused = [k for k in STRINGS if f'"{k}"' not in source and not k.startswith(dynamic)]
+    unused = [k for k in STRINGS if f'"{k}"' not in source and not k.startswith(dynamic)
+              and not k.startswith("refusal.struggle.")]
     assert unused == []
+    # A refusal's words are looked up by the key the rules give it (Table.refusal_words).
+    rules = (UI.parent / "royaltable" / "games" / "struggle" / "rules.py").read_text()
+    keys = {k[len("refusal.struggle."):] for k in STRINGS if k.startswith("refusal.struggle.")}
+    given = set(re.findall(r'refuse\("(\w+)"', rules))
+    assert keys - given == {k for k in keys if f'"refusal.struggle.{k}"' in source}
+    assert given - keys <= {"game_over"}       # the shared words say it
     assert all(k in CATALOG for k in STRINGS)
 
 
@@ -277,3 +284,78 @@ def test_the_knights_not_used_sits_with_the_hand_it_is_chosen_from():
     turn = html[html.index('<div class="st-turn"'):html.index('<div class="st-hand is-deciding"')]
     assert 'data-arg="pass"' in hand and 'data-arg="pass"' not in turn
     assert re.search(r'data-arg="knight s0-', hand)
+
+
+def test_every_refusal_of_the_rules_reads_for_players_in_both_languages():
+    """Each key rules.py refuses with, from a position that gives it: words in both
+    languages with the seats' names and the card's name, no rule ID, no record text."""
+    from royaltable import IllegalAction
+    from test_struggle import decide, no_offers, offer, trick
+    from ui.i18n import Translator
+
+    def refused(state, action, seat=None):
+        with pytest.raises(IllegalAction) as err:
+            state.apply(action, seat=seat)
+        return err.value.refusal
+
+    found = {}
+    state = GAME.new(3, seed=1)
+    seat = state.current
+    found["lead"] = refused(state, "pass")
+    state.apply(f"play s{seat}-5")
+    found["not_in_hand"] = refused(state, f"play s{seat}-5", seat=state.current)
+    found["choose"] = refused(state, "gold 1")
+    chosen = state.current
+    state.apply(state.legal_actions()[0])
+    found["chosen"] = refused(state, f"play s{chosen}-1", seat=chosen)
+    found["no_seat"] = refused(state, "pass", seat=7)
+    found["out_of_turn"] = refused(state, state.legal_actions()[0], seat=seat)
+    state = trick([4, 4, 4, 4, 4, 7], first=0)
+    for target in range(5):
+        decide(state, f"plus {target}")
+    found["no_plus"] = refused(state, "offer plus 1")
+    found["offer_turn"] = refused(state, "pass", seat=1)
+    found["not_a_use"] = refused(state, "offer steal 1")
+    found["offer_or_pass"] = refused(state, "gold 2")
+    state = trick([6, 6, 6, 6, 6, 7], first=0)
+    for target in range(5):
+        decide(state, f"minus {target}")
+    found["no_minus"] = refused(state, "offer minus 1")
+    state = trick([6, 10, 3], first=0, gold=[5, 4, 5])
+    state.apply("offer minus 2")
+    found["gold_held"] = refused(state, "gold 5")
+    found["gold_least"] = refused(state, "gold 0")
+    found["gold_name"] = refused(state, "pass")
+    state.apply("gold 2")
+    found["promise"] = refused(state, "gold 2")
+    state.apply("no-promise")
+    no_offers(state)
+    found["decides"] = refused(state, "pass", seat=2)
+    found["no_offer"] = refused(state, "accept 2")
+    found["decide"] = refused(state, "steal 1")
+    state = trick([8, 10, 3], first=0, gold=[5, 5, 5])
+    offer(state, "knight", 1)
+    offer(state, "knight", 2)
+    state.apply("accept 1")
+    found["dealt"] = refused(state, "accept 2")
+    found["binding"] = refused(state, "pass")
+    state = trick([9, 6, 2], first=0)
+    decide(state, "swap 1")
+    found["switched"] = refused(state, "swap 2", seat=1)
+
+    rules = (UI.parent / "royaltable" / "games" / "struggle" / "rules.py").read_text()
+    assert set(found) == set(re.findall(r'refuse\("(\w+)"', rules)) - {"game_over"}
+    assert {key: refusal.key for key, refusal in found.items() if refusal.key != key} == {}
+    for lang in ("ja", "en"):
+        t = Translator(lang)
+        names = ["Ann", "Bea", "Cy", "Dee", "Eve", "Fay"]
+        for key, refusal in found.items():
+            words = TABLE.refusal_words(refusal, t, names)
+            assert t.has(f"refusal.struggle.{key}"), (lang, key)
+            assert "{" not in words and not re.search(r"ST-\d", words), (lang, key, words)
+            assert not re.search(r"\bs\d-\d+\b|\bseat \d|offer \w+ \d|promise-", words), (lang, key, words)
+    t = Translator("en")
+    assert TABLE.refusal_words(found["dealt"], t, names) == \
+        "Ann has already accepted a deal this round: one deal a round"
+    assert TABLE.refusal_words(found["decides"], t, names) == "it is Ann's turn: Ann decides on the offers"
+    assert TABLE.refusal_words(found["no_offer"], t, names) == "Cy has made no offer to accept"

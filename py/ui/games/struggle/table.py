@@ -14,7 +14,7 @@ from royaltable.games.struggle import GAME
 from royaltable.games.struggle.actions import (NO_PROMISE, PASS, Accept, Discard, Gold, Knight,
                                                KnightDeal, NotUsed, Offer, Pass, Play, Promise,
                                                Steal, Targeted, use_of)
-from royaltable.games.struggle.rules import CHARACTERS, ROUNDS
+from royaltable.games.struggle.rules import CARD_OF, CHARACTERS, ROUNDS
 
 from ...html import button, esc, tappable
 from ...i18n import load_game
@@ -289,6 +289,25 @@ class StruggleTable(Table):
     def pause_after(self, before, after):
         """Each round ends with a summary everybody reads: what cancelled, who won."""
         return len(after["history"]) > len(before["history"])
+
+    # ---- refusals in words -----------------------------------------------------------
+    def refusal_params(self, refusal, t, names):
+        """Seats as names, a card as its drawn name; the record's texts of uses and
+        actions (what an English refusal lists) are not for players' words."""
+        out = {}
+        for key, value in refusal.params.items():
+            if key in ("seat", "turn", "offerer"):
+                if isinstance(value, int) and 0 <= value < len(names):
+                    value = names[value]
+                else:
+                    value = t("refusal.struggle.that_player")
+            elif key == "card":
+                value = (t(f"st.cardname.{power_of(value)}") if value in CARD_OF
+                         else t("refusal.struggle.that_card"))
+            elif key in ("use", "uses", "allowed"):
+                continue
+            out[key] = value
+        return out
 
     # ---- the log ------------------------------------------------------------------
     def opening_log(self, view):
