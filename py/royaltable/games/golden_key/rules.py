@@ -60,7 +60,7 @@ from __future__ import annotations
 import copy
 import random
 
-from ...core import Action, Luck, State
+from ...core import Action, Luck, Refusal, State, refuse
 from .actions import (Accept, Decline, End, Flick, Keep, Move, Pass, Place, Propose, Refuse,
                       Reroll, Return, Roll)
 
@@ -663,145 +663,190 @@ class GoldenKeyState(State):
         return colour
 
     # ---- explaining refusals -----------------------------------------------------------
-    def why_out_of_turn(self, seat, action) -> str:
-        if self.phase == ANSWER:
-            return f"{COLOURS[self.to_act]} is answering the proposal of rescue rule {self.offer['rule']} (GK-26)"
-        if self.phase == OFFER:
-            return f"{COLOURS[self.to_act]} may propose a rescue rule now (GK-26)"
-        return f"it is {COLOURS[self.to_act]}'s turn, not {COLOURS[seat]}'s (GK-12)"
+    # Each refusal is a Refusal (core.refuse): its English text, a key that the
+    # table words in both languages, and parameters. A die is given by its name
+    # ("die": "red0") with its value beside it ("die_value": 3), a place by its
+    # name ("to": "r1c2" or "red") with the card a player sees there beside it
+    # ("to_card": "5", "reroll", or None face down or for a faction card), a seat
+    # by its number ("turn", "seat"), a rescue rule as "rescue".
+    def _die_param(self, key: str, die: int) -> dict:
+        return {key: DICE[die], key + "_value": self.value[die]}
 
-    def why_illegal(self, action) -> str:
+    def _place_param(self, key: str, loc: int) -> dict:
+        if loc < 0:
+            return {key: COLOURS[-1 - loc], key + "_card": None}
+        return {key: self.geo.names[loc], key + "_card": card_id(self.card[loc]) if self.up[loc] else None}
+
+    def why_out_of_turn(self, seat, action) -> Refusal:
+        who = {"colour": COLOURS[self.to_act], "turn": self.to_act, "seat": seat}
+        if self.phase == ANSWER:
+            return refuse("answering", "{colour} is answering the proposal of rescue rule {rescue}", "GK-26",
+                          rescue=self.offer["rule"], **who)
+        if self.phase == OFFER:
+            return refuse("proposing", "{colour} may propose a rescue rule now", "GK-26", **who)
+        return refuse("out_of_turn", "it is {colour}'s turn, not {other}'s", "GK-12", other=COLOURS[seat], **who)
+
+    def why_illegal(self, action) -> Refusal:
         if not isinstance(action, str):
-            return "an action is a short text such as 'move red0 r1c2'"
+            return refuse("not_text", "an action is a short text such as 'move red0 r1c2'")
         if self.phase == OVER:
-            return "the game is over"
+            return refuse("game_over", "the game is over")
+        # The text refused may be no action at all (a verb alone, a word too many):
+        # it is read word by word, so that the reason names what is missing.
         parts = action.split()
         verb = parts[0] if parts else ""
         phase = self.phase
         if phase == PLACE:
             if verb != "place":
-                return "first place your two rolled dice on your faction card's entry spots (GK-6)"
+                return refuse("place_first", "first place your two rolled dice on your faction card's entry spots",
+                              "GK-6")
             return self._why_not_place(parts)
         if phase in (OFFER, ANSWER):
             if phase == OFFER and verb == "propose" and len(parts) == 2 and parts[1] in self.rescue:
-                return f"rescue rule {parts[1]} is already in force (GK-26)"
-            return ("this position has come up a third time: propose a rescue rule or decline (GK-26)"
-                    if phase == OFFER else
-                    f"accept or refuse rescue rule {self.offer['rule']} (GK-26)")
+                return refuse("rule_in_force", "rescue rule {rescue} is already in force", "GK-26", rescue=parts[1])
+            if phase == OFFER:
+                return refuse("offer_pending",
+                              "this position has come up a third time: propose a rescue rule or decline", "GK-26")
+            return refuse("answer_pending", "accept or refuse rescue rule {rescue}", "GK-26",
+                          rescue=self.offer["rule"])
         if phase == REROLL_STEP:
-            die = DICE[self.reroll_die]
+            die = self._die_param("die", self.reroll_die)
             if self.reroll_forced:
-                return f"{die} was flicked onto the re-roll card: you must re-roll it first (GK-14)"
-            return f"{die} is on the re-roll card: re-roll it or keep it first (GK-14)"
+                return refuse("reroll_forced", "{die} was flicked onto the re-roll card: you must re-roll it first",
+                              "GK-14", **die)
+            return refuse("reroll_pending", "{die} is on the re-roll card: re-roll it or keep it first", "GK-14", **die)
         if phase == FLICK:
             tops = ", ".join(DICE[d] for d in self.flicks)
             if verb != "flick":
-                return f"first flick the die on top of your die ({tops}) to a card next to it (GK-8)"
+                return refuse("flick_first", "first flick the die on top of your die ({tops}) to a card next to it",
+                              "GK-8", tops=tops)
             return self._why_not_go(parts, flick=True)
         # MOVE
         if verb == "flick":
-            return "there is nothing to flick: only a die on top of one of yours is flicked, at the start of your turn (GK-8)"
+            return refuse("nothing_to_flick", "there is nothing to flick: only a die on top of one of yours is "
+                          "flicked, at the start of your turn", "GK-8")
         if verb in ("reroll", "keep"):
-            return "no die is waiting on the re-roll card (GK-14)"
+            return refuse("no_reroll", "no die is waiting on the re-roll card", "GK-14")
         if verb == "end":
-            return "'end' stops after the first of two moves, which only R1 allows (GK-27)"
+            return refuse("end_not_allowed", "'end' stops after the first of two moves, which only R1 allows", "GK-27")
         if verb in ("roll", "return"):
             rule = "R2" if verb == "roll" else "R3"
             if rule not in self.rescue:
-                return f"rescue rule {rule} is not in force ({RESCUE_RULE_ID[rule]})"
+                return refuse("rescue_not_in_force", "rescue rule {rescue} is not in force", RESCUE_RULE_ID[rule],
+                              rescue=rule)
             if self.moves_done:
-                return f"{rule} replaces the turn's move, not a second move ({RESCUE_RULE_ID[rule]})"
+                return refuse("rescue_not_second", "{rescue} replaces the turn's move, not a second move",
+                              RESCUE_RULE_ID[rule], rescue=rule)
             if len(parts) != 2 or parts[1] not in DIE or owner(DIE[parts[1]]) != self.mover:
-                return "name one of your own dice"
+                return refuse("own_die", "name one of your own dice")
             die = DIE[parts[1]]
             if self.covered(die):
-                return f"{parts[1]} has a die on top of it (GK-9)"
-            return f"{parts[1]} is already on your faction card (GK-29)"
+                return refuse("rescue_covered", "{die} has a die on top of it", "GK-9", **self._die_param("die", die))
+            return refuse("already_home", "{die} is already on your faction card", "GK-29",
+                          **self._die_param("die", die))
         if verb == "pass":
-            return "you can move a die: passing is only for a player with no legal move (GK-12)"
+            return refuse("no_pass", "you can move a die: passing is only for a player with no legal move", "GK-12")
         if verb == "move":
             return self._why_not_go(parts, flick=False)
         return super().why_illegal(action)
 
-    def _why_not_place(self, parts) -> str:
+    def _why_not_place(self, parts) -> Refusal:
         p = self.to_act
         colour = COLOURS[p]
         if len(parts) != 3 or parts[1] not in DIE:
-            return f"place a die like 'place {colour}0 {colour}:1' (GK-6)"
+            return refuse("place_how", "place a die like 'place {colour}0 {colour}:1'", "GK-6", colour=colour)
         die = DIE[parts[1]]
         if owner(die) != p:
-            return f"place your own dice ({colour}0, {colour}1) (GK-6)"
+            return refuse("place_own", "place your own dice ({colour}0, {colour}1)", "GK-6", colour=colour)
         if self.loc[die] is not None:
-            return f"{parts[1]} is already placed (GK-6)"
+            return refuse("already_placed", "{die} is already placed", "GK-6", **self._die_param("die", die))
         spot = parts[2]
         if not spot.startswith(colour + ":"):
-            return f"your dice start on the entry spots of your own faction card ({colour}:0..2) (GK-6)"
+            return refuse("place_own_card", "your dice start on the entry spots of your own faction card "
+                          "({colour}:0..2)", "GK-6", colour=colour)
         if spot[len(colour) + 1:] not in ("0", "1", "2"):
-            return "a faction card has three entry spots, 0 to 2 (GK-4)"
+            return refuse("no_such_spot", "a faction card has three entry spots, 0 to 2", "GK-4")
         if int(spot[-1]) in [self.spot[d] for d in (2 * p, 2 * p + 1) if self.loc[d] is not None]:
-            return f"{spot} is taken: each die on its own entry spot (GK-6)"
-        return f"place {colour}0 first, then {colour}1"
+            return refuse("spot_taken", "{spot} is taken: each die on its own entry spot", "GK-6", spot=spot)
+        return refuse("place_order", "place {colour}0 first, then {colour}1", colour=colour,
+                      **self._die_param("die", 2 * p))
 
-    def _why_not_go(self, parts, flick: bool) -> str:
+    def _why_not_go(self, parts, flick: bool) -> Refusal:
         verb = "flick" if flick else "move"
         if len(parts) != 3 or parts[1] not in DIE:
-            return f"name a die and where it goes, e.g. '{verb} {COLOURS[self.mover]}0 r1c1'"
+            return refuse("go_how", "name a die and where it goes, e.g. '{verb} {colour}0 r1c1'",
+                          verb=verb, colour=COLOURS[self.mover])
         name, dest_name = parts[1], parts[2]
         die = DIE[name]
         me = self.mover
+        named = self._die_param("die", die)
         if flick:
             if die not in self.flicks:
                 tops = ", ".join(DICE[d] for d in self.flicks)
-                return f"only the die on top of one of your dice is flicked now ({tops}) (GK-8)"
+                return refuse("flick_only_tops", "only the die on top of one of your dice is flicked now ({tops})",
+                              "GK-8", tops=tops)
         else:
             if owner(die) != me:
-                return f"{name} is not your die: move one of your own (GK-9)"
+                return refuse("not_your_die", "{die} is not your die: move one of your own", "GK-9", **named)
             if self.covered(die):
-                return f"{name} has {DICE[self.stack[self.loc[die]][1]]} on top of it: a covered die cannot move (GK-9)"
+                return refuse("covered", "{die} has {top} on top of it: a covered die cannot move", "GK-9",
+                              **named, **self._die_param("top", self.stack[self.loc[die]][1]))
         dest = self.geo.parse(dest_name)
         if dest is None:
-            return f"there is no card {dest_name!r}: cells are r0c0..r{self.geo.rows - 1}c2, faction cards red and blue"
+            return refuse("no_such_card", "there is no card {name!r}: cells are r0c0..r{last}c2, "
+                          "faction cards red and blue", name=dest_name, last=self.geo.rows - 1)
         loc = self.loc[die]
         if loc < 0:
             if flick:
-                return "a die on a faction card is never covered (GK-15)"
+                return refuse("faction_never_covered", "a die on a faction card is never covered", "GK-15")
             if dest not in self.geo.row_of_faction[loc]:
-                return f"a die on the {COLOURS[-1 - loc]} faction card goes to the row it faces (GK-4, GK-16)"
+                return refuse("faction_row", "a die on the {at} faction card goes to the row it faces",
+                              "GK-4, GK-16", **self._place_param("at", loc), **named)
             if self.arrived[die] == self.turn:
-                return f"{name} reached the faction card this turn: it leaves on a later turn (GK-16)"
+                return refuse("fresh", "{die} reached the faction card this turn: it leaves on a later turn",
+                              "GK-16", **named)
             if self.spot[die] is not None and dest != self.geo.row_of_faction[loc][self.spot[die]]:
-                return f"{name} was placed at setup on spot {self.spot[die]}: it leaves through that spot (GK-16)"
+                return refuse("own_spot", "{die} was placed at setup on spot {spot}: it leaves through that spot",
+                              "GK-16", spot=self.spot[die], **named)
         else:
             if dest < 0:
                 if self.geo.faction_beside[loc] != dest:
-                    return f"only a die on the row next to the {dest_name} faction card can go onto it (GK-15)"
+                    return refuse("faction_far", "only a die on the row next to the {to} faction card can go onto it",
+                                  "GK-15", **self._place_param("to", dest))
                 if "C3" in self.arranged:
-                    return "no die may enter a faction card in this game (C3, GK-24)"
+                    return refuse("c3_closed", "no die may enter a faction card in this game", "C3, GK-24")
             elif dest not in self.geo.neighbours[loc]:
                 return self._why_not_adjacent(loc, dest)
         if dest >= 0 and not self.room(dest):
             if self.card[dest] == REROLL and self.up[dest]:
-                return f"the re-roll card {dest_name} already holds four dice (GK-14)"
-            return f"{dest_name} already holds two dice: a full card cannot be entered (GK-13)"
+                return refuse("reroll_full", "the re-roll card {to} already holds four dice", "GK-14",
+                              **self._place_param("to", dest))
+            return refuse("card_full", "{to} already holds two dice: a full card cannot be entered", "GK-13",
+                          **self._place_param("to", dest))
         if not flick and dest >= 0 and len(self.stack[dest]) == 1:
             under = self.stack[dest][0]
             if under in self.flicked_own:
-                return f"you flicked your own {DICE[under]} this turn: no die may go on top of it (GK-17)"
+                return refuse("on_flicked", "you flicked your own {under} this turn: no die may go on top of it",
+                              "GK-17", **self._die_param("under", under))
             if die in self.flicked_own and owner(under) == me:
-                return f"you flicked {name} this turn: it may not go on top of your own die (GK-17)"
-        return f"{verb} {name} {dest_name} is not allowed now"
+                return refuse("flicked_on_own", "you flicked {die} this turn: it may not go on top of your own die",
+                              "GK-17", **named)
+        return refuse("go_not_now", "{verb} {die} {to} is not allowed now", verb=verb, **named,
+                      **self._place_param("to", dest))
 
-    def _why_not_adjacent(self, loc: int, dest: int) -> str:
+    def _why_not_adjacent(self, loc: int, dest: int) -> Refusal:
         r, c = divmod(loc, COLS)
         r2, c2 = divmod(dest, COLS)
-        a, b = self.geo.names[loc], self.geo.names[dest]
+        places = {**self._place_param("at", loc), **self._place_param("to", dest)}
         if dest == loc:
-            return f"a die must leave {a}: it moves to another card (GK-9)"
+            return refuse("must_leave", "a die must leave {at}: it moves to another card", "GK-9", **places)
         if abs(r - r2) == 1 and abs(c - c2) == 1:
-            return f"{a} to {b} is diagonal: dice move up, down, left or right only (GK-5)"
+            return refuse("diagonal", "{at} to {to} is diagonal: dice move up, down, left or right only", "GK-5",
+                          **places)
         if (r == r2 and abs(c - c2) == COLS - 1) or (c == c2 and abs(r - r2) == self.geo.rows - 1):
-            return f"{a} to {b} would cross the edge of the grid: no wrapping round (GK-5)"
-        return f"{b} is not next to {a}: a die moves one card at a time (GK-5)"
+            return refuse("no_wrap", "{at} to {to} would cross the edge of the grid: no wrapping round", "GK-5",
+                          **places)
+        return refuse("not_next", "{to} is not next to {at}: a die moves one card at a time", "GK-5", **places)
 
     # ---- what everyone sees -------------------------------------------------------------
     def view(self, seat: int | None) -> dict:

@@ -181,10 +181,19 @@ def place_param(place: str | None, view: dict):
         return ("tr", "gk.place.nowhere")
     if place.startswith("r") and "c" in place:
         cell = next(c for c in view["cells"] if c["cell"] == place)
-        if cell["card"] is None:
-            return ("tr", "gk.place.facedown")
-        return ("tr", "gk.place.reroll" if cell["card"] == "reroll" else "gk.place.card." + cell["card"])
+        return ("tr", place_key(place, cell["card"]))
     return ("tr", "gk.place." + place.partition(":")[0])
+
+
+def place_key(place: str, card: str | None) -> str:
+    """The words' key of a place: a faction card ("red", "red:1") by its colour,
+    a cell by the card seen there (`card`: "5", "reroll", or None face down)."""
+    colour = place.partition(":")[0]
+    if colour in COLOURS:
+        return "gk.place." + colour
+    if card is None:
+        return "gk.place.facedown"
+    return "gk.place.reroll" if card == "reroll" else "gk.place.card." + card
 
 
 def resolve(params: dict, ctx) -> dict:
@@ -351,6 +360,27 @@ class GoldenKeyTable(Table):
         if twins:
             return t("gk.say.move.from", n=n, to=to, frm=t(place_param(die["at"], view)[1]))
         return t("gk.say.move.to", n=n, to=to)
+
+    # ---- refusals -------------------------------------------------------------------
+    def refusal_params(self, refusal, t, names):
+        """The rules' names in words (see GoldenKeyState._die_param/_place_param):
+        a die as its colour and value, a place as the card seen there, a seat as
+        its name, an entry spot counted from 1."""
+        params = refusal.params
+        out = {}
+        for key, value in params.items():
+            if key in ("seat", "turn") and isinstance(value, int):
+                out[key] = names[value]
+            elif key + "_value" in params:
+                colour = COLOURS[DICE.index(value) // 2]
+                out[key] = t("gk.refusal.die." + colour, n=params[key + "_value"])
+            elif key + "_card" in params:
+                out[key] = t(place_key(value, params[key + "_card"]))
+            elif key == "spot":
+                out[key] = (SPOT_NUMBER[value] if isinstance(value, str) else value) + 1
+            else:
+                out[key] = value
+        return out
 
     # ---- drawing -------------------------------------------------------------------
     def render(self, view, ctx):
