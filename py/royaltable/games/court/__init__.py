@@ -1,6 +1,7 @@
 """王への請願 / To Court the King (2–5 players). Rules in rules.py, computer players in bots.py."""
 from ... import registry
 from ...core import Game
+from .actions import ACTIONS
 from .rules import CourtState, sample_state
 from .bots import QuickBot, StrongBot
 
@@ -12,4 +13,5 @@ GAME = registry.register(Game(
     state_class=CourtState,
     sample_state=sample_state,
     bots={"quick": QuickBot, "strong": StrongBot},
+    actions=ACTIONS,
 ))

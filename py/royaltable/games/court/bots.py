@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import itertools
 
-from ...core import Bot
+from ...core import Action, Bot
 from ...search import Model, SearchBot
+from .actions import Aside, AsideAll, Confirm, Done, Pass, Pick, Roll, Take, Use, Value
 from .rules import (ADDS, DICE, FACES, START_DICE, TAKE, CourtState, best_kind, face_counts,
                     sample_state, start_dice)
 
@@ -222,80 +223,80 @@ def helps(state: CourtState, card: str, want) -> bool:
     return bool(misses)                        # merchant, magician, jester
 
 
-def plan_action(state: CourtState, plan: str = "kind") -> str:
+def plan_action(state: CourtState, plan: str = "kind") -> Action:
     if state.phase == TAKE:
         card = best_card(state.earnable())
-        return "pass" if card is None else "take " + card
+        return Pass() if card is None else Take(card)
     if not state.rolled:
-        return "roll"
+        return Roll()
     want = wanted(state, plan)
     if state.pending is not None:
         return pending_step(state, want)
     usable = state.usable_abilities()
     for card in usable:                       # adders first: one more die, maybe wanted
         if card in ADDS or card == "queen":
-            return "use " + card
+            return Use(card)
     active = state.active
     if not active:
-        return "done"
+        return Done()
     for card, up in (("lady", 1), ("noble", 2)):   # worth it on two dice at once
         if card in usable and sum(1 for v in active if v not in want and v + up in want) >= 2:
-            return "use " + card
+            return Use(card)
     hits = [v for v in active if v in want]
     if hits:
-        return "aside %d" % max(hits)
+        return Aside(max(hits))
     if state.aside_since_roll:
-        return "roll"
+        return Roll()
     for card in RESCUE_ORDER:                 # nothing wanted in this roll: save it if we can
         if card in usable and helps(state, card, want):
-            return "use " + card
-    return "aside %d" % max(active)           # forced to keep a miss: keep it high
+            return Use(card)
+    return Aside(max(active))                 # forced to keep a miss: keep it high
 
 
-def quick_action(state: CourtState) -> str:
+def quick_action(state: CourtState) -> Action:
     return plan_action(state, "kind")
 
 
-def pending_step(state: CourtState, want) -> str:
+def pending_step(state: CourtState, want) -> Action:
     legal = state.legal_actions()
-    picks = [int(a[5:]) for a in legal if a.startswith("pick ")]
-    values = [int(a[6:]) for a in legal if a.startswith("value ")]
+    picks = [a.face for a in legal if isinstance(a, Pick)]
+    values = [a.face for a in legal if isinstance(a, Value)]
     p = state.pending
     card, picked, active = p["card"], p["picked"], state.active
 
     def pick(preferred):
         for v in preferred:
             if v in picks:
-                return "pick %d" % v
+                return Pick(v)
         return None
 
     def value(preferred):
         for x in preferred:
             if x in values:
-                return "value %d" % x
-        return "value %d" % max(values)
+                return Value(x)
+        return Value(max(values))
 
     top = sorted(want, reverse=True)
     misses = [v for v in picks if v not in want]
     if card in ("merchant", "lady", "noble"):
         up = {"merchant": None, "lady": 1, "noble": 2}[card]
         chosen = misses if up is None else [v for v in misses if v + up in want]
-        return pick(chosen) or ("confirm" if "confirm" in legal else "pick %d" % picks[0])
+        return pick(chosen) or (Confirm() if Confirm() in legal else Pick(picks[0]))
     if card == "queen" or (values and card in ("maid", "magician", "astronomer")):
         return value(top)
     if card == "maid":
         return pick([v for v in misses if any(v + k in want for k in (1, 2, 3))]) \
-            or "pick %d" % picks[-1]
+            or Pick(picks[-1])
     if card in ("jester", "magician", "astronomer"):
-        return pick(misses) or "pick %d" % picks[0]
+        return pick(misses) or Pick(picks[0])
     if card == "philosopher":
         if values:
             plan = philosopher_plan(active, want, active[picked[0]], active[picked[1]])
             return value([plan[3]])
         plan = philosopher_plan(active, want, active[picked[0]] if picked else None)
         if plan is None:
-            return "pick %d" % picks[0]
-        return pick([plan[2] if picked else plan[1]]) or "pick %d" % picks[0]
+            return Pick(picks[0])
+        return pick([plan[2] if picked else plan[1]]) or Pick(picks[0])
     if card == "alchemist":
         if values:
             total = sum(active[i] for i in picked)
@@ -303,7 +304,7 @@ def pending_step(state: CourtState, want) -> str:
             return value([second if p["values"] else first])
         rest = [v for i, v in enumerate(active) if i not in picked]
         return pick(alchemist_plan(rest, want, [active[i] for i in picked])[1]) \
-            or "pick %d" % picks[0]
+            or Pick(picks[0])
     return legal[0]
 
 
@@ -337,11 +338,11 @@ class CourtModel(Model):
     def candidates(self, world, legal):
         if world.phase == TAKE:
             card = best_card(world.earnable(), self.worth(world))
-            return [("pass" if card is None else "take " + card, None)]
+            return [(Pass() if card is None else Take(card), None)]
         arms = [(plan_action(world, plan), plan)
                 for plan in (FINAL_PLANS if world.final_round else PLANS)]
-        if "aside all" in legal:                     # stop here and keep what is showing
-            arms.append(("aside all", "kind"))
+        if AsideAll() in legal:                      # stop here and keep what is showing
+            arms.append((AsideAll(), "kind"))
         return arms
 
     def follow(self, plan, state, rng):
@@ -376,12 +377,11 @@ class CourtModel(Model):
 MODEL = CourtModel()
 
 
-def random_step(view: dict, action: str) -> bool:
+def random_step(view: dict, action: Action) -> bool:
     """Does `action` bring new luck (dice rolled anew)?"""
-    verb = action.partition(" ")[0]
     card = (view["pending"] or {}).get("card")
-    return (verb == "roll" or (verb == "confirm" and card == "merchant")
-            or (verb == "pick" and card == "jester"))
+    return (isinstance(action, Roll) or (isinstance(action, Confirm) and card == "merchant")
+            or (isinstance(action, Pick) and card == "jester"))
 
 
 class StrongBot(SearchBot):

@@ -5,7 +5,7 @@ the King; then a final round decides who keeps it.
 Rule IDs (CT-n) refer to the team's specification (shared/rules/court.md);
 each rule is cited where the code carries it out.
 
-Action grammar (every action is one short string):
+Action grammar (each verb one Action class in actions.py, whose text is this):
 
     roll          roll every active die (CT-8): the turn's first action, and
                   later only once a die was set aside since the last roll (CT-9)
@@ -37,6 +37,8 @@ import copy
 import random
 
 from ...core import Luck, State
+from .actions import (ACTIONS, Aside, AsideAll, Cancel, Confirm, Done, Pass, Pick, Roll, Take,
+                      Use, Value)
 
 CARDS = ["jester", "swindler", "farmer", "maid", "philosopher", "smith", "guard",
          "hunter", "merchant", "astronomer", "lady", "pawnbroker", "knight", "magician",
@@ -385,76 +387,79 @@ class CourtState(State):
         if self.phase == OVER:
             return []
         if self.phase == TAKE:
-            return ["take " + card for card in self.earnable()] + ["pass"]
+            return [Take(card) for card in self.earnable()] + [Pass()]
         if not self.rolled:
-            return ["roll"]                                    # CT-7/8: the first roll
+            return [Roll()]                                    # CT-7/8: the first roll
         if self.pending is not None:
             p = self.pending
-            actions = ["pick %d" % v for v in self._pick_values()]
-            actions += ["value %d" % x for x in self._value_choices()]
+            actions = [Pick(v) for v in self._pick_values()]
+            actions += [Value(x) for x in self._value_choices()]
             if p["card"] in PICK_MANY and p["picked"]:
-                actions.append("confirm")
+                actions.append(Confirm())
             if self.cancels < MAX_CANCELS:
-                actions.append("cancel")
+                actions.append(Cancel())
             return actions
         actions = []
         if self.active and self.aside_since_roll:
-            actions.append("roll")                             # CT-9
-        actions += ["aside %d" % v for v in sorted(set(self.active))]
+            actions.append(Roll())                             # CT-9
+        actions += [Aside(v) for v in sorted(set(self.active))]
         if len(self.active) >= 2:
-            actions.append("aside all")                        # CT-11
+            actions.append(AsideAll())                         # CT-11
         usable = self.usable_abilities()
-        actions += ["use " + card for card in usable]
+        actions += [Use(card) for card in usable]
         if not self.active and usable:
-            actions.append("done")
+            actions.append(Done())
         return actions
 
     # ---- applying -----------------------------------------------------------------
-    def _apply(self, action: str) -> None:
-        verb, _, arg = action.partition(" ")
-        if verb == "roll":
-            self.active = [self.rng.randint(1, 6) for _ in self.active]
-            self.rolled = True
-            self.aside_since_roll = False
-        elif verb == "aside":
-            if arg == "all":
+    def _apply(self, action) -> None:
+        match action:
+            case Roll():
+                self.active = [self.rng.randint(1, 6) for _ in self.active]
+                self.rolled = True
+                self.aside_since_roll = False
+            case AsideAll():
                 self.aside += self.active
                 self.active = []
-            else:
-                v = int(arg)
+                self._set_aside()
+            case Aside(v):
                 self.active.remove(v)
                 self.aside.append(v)
-            self.aside_since_roll = True
-            if not self.active and not self.usable_abilities():
-                self._finish_dice()                            # CT-11
-        elif verb == "done":
-            self._finish_dice()
-        elif verb == "use":
-            if arg in ADDS:                                    # CT-10: an active die
-                self.active.append(ADDS[arg])
-                self.used.add(arg)
-            else:
-                self.pending = {"card": arg, "picked": [], "values": []}
-        elif verb == "pick":
-            self._pick(int(arg))
-        elif verb == "value":
-            self._value(int(arg))
-        elif verb == "confirm":
-            p = self.pending
-            for i in p["picked"]:
-                if p["card"] == "merchant":
-                    self.active[i] = self.rng.randint(1, 6)
-                else:
-                    self.active[i] += 1 if p["card"] == "lady" else 2
-            self._complete()
-        elif verb == "cancel":
-            self.pending = None
-            self.cancels += 1
-        elif verb == "take":
-            self._take(arg)
-            self._end_turn(arg)
-        elif verb == "pass":
-            self._end_turn(None)
+                self._set_aside()
+            case Done():
+                self._finish_dice()
+            case Use(card) if card in ADDS:                    # CT-10: an active die
+                self.active.append(ADDS[card])
+                self.used.add(card)
+            case Use(card):
+                self.pending = {"card": card, "picked": [], "values": []}
+            case Pick(v):
+                self._pick(v)
+            case Value(x):
+                self._value(x)
+            case Confirm():
+                p = self.pending
+                for i in p["picked"]:
+                    if p["card"] == "merchant":
+                        self.active[i] = self.rng.randint(1, 6)
+                    else:
+                        self.active[i] += 1 if p["card"] == "lady" else 2
+                self._complete()
+            case Cancel():
+                self.pending = None
+                self.cancels += 1
+            case Take(card):
+                self._take(card)
+                self._end_turn(card)
+            case Pass():
+                self._end_turn(None)
+            case str():     # a record's plain text handed straight to _apply (a search's root)
+                self._apply(ACTIONS.parse(action))
+
+    def _set_aside(self) -> None:
+        self.aside_since_roll = True
+        if not self.active and not self.usable_abilities():
+            self._finish_dice()                                # CT-11
 
     def _pick(self, v: int) -> None:
         p = self.pending

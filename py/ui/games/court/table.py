@@ -3,6 +3,9 @@ each player, the supply with what the current dice would earn, the rotating
 start player, the King and the final round."""
 from __future__ import annotations
 
+from royaltable.games.court import GAME
+from royaltable.games.court.actions import (Aside, AsideAll, Cancel, Confirm, Done, Pass, Pick, Roll,
+                                            Take, Use, Value)
 from royaltable.games.court.bots import random_step
 from royaltable.games.court.rules import CARDS, CHARACTERS
 
@@ -65,7 +68,8 @@ class CourtTable(Table):
         """A computer's step shows with its next one unless it brought new dice
         (a roll, the Jester, the Merchant) or ended its turn (a take, a pass; the
         same player may start the next round): those are what people watch."""
-        return not random_step(before, action) and action.partition(" ")[0] not in ("take", "pass")
+        action = GAME.parse(action)
+        return not random_step(before, action) and not isinstance(action, (Take, Pass))
 
     def group_pause_ms(self, view):
         if view["phase"] != "dice" or not view["dice"]["rolled"]:
@@ -80,19 +84,21 @@ class CourtTable(Table):
 
     def describe(self, before, action, seat, after, forced):
         who = ("seat", seat)
-        verb, _, arg = action.partition(" ")
         lines = []
-        if verb == "roll":
-            dice = after["dice"]["active"] if after["current"] == seat else []
-            lines.append(("ct.log.roll", {"name": who, "dice": " ".join(map(str, sorted(dice)))}))
-        elif verb == "aside":
-            lines.append(("ct.log.aside_all" if arg == "all" else "ct.log.aside", {"name": who, "n": arg}))
-        elif verb == "use":
-            lines.append(("ct.log.use", {"name": who, "card": ("tr", "ct.card." + arg)}))
-        elif verb == "take":
-            lines.append(("ct.log.take", {"name": who, "card": ("tr", "ct.card." + arg)}))
-        elif verb == "pass":
-            lines.append(("ct.log.pass", {"name": who}))
+        match GAME.parse(action):
+            case Roll():
+                dice = after["dice"]["active"] if after["current"] == seat else []
+                lines.append(("ct.log.roll", {"name": who, "dice": " ".join(map(str, sorted(dice)))}))
+            case AsideAll():
+                lines.append(("ct.log.aside_all", {"name": who, "n": "all"}))
+            case Aside(face):
+                lines.append(("ct.log.aside", {"name": who, "n": str(face)}))
+            case Use(card):
+                lines.append(("ct.log.use", {"name": who, "card": ("tr", "ct.card." + card)}))
+            case Take(card):
+                lines.append(("ct.log.take", {"name": who, "card": ("tr", "ct.card." + card)}))
+            case Pass():
+                lines.append(("ct.log.pass", {"name": who}))
         if len(after["history"]) and after["history"] != before["history"]:
             last = after["history"][-1]
             if last["final"]:
@@ -105,19 +111,30 @@ class CourtTable(Table):
         return lines
 
     def move_words(self, view, action, t, names):
-        verb, _, arg = action.partition(" ")
         pending = view["pending"]
-        if verb == "roll":
-            return t("ct.roll", n=len(view["dice"]["active"]))
-        if action == "aside all":
-            return t("ct.say.aside_all", dice=" ".join(map(str, sorted(view["dice"]["active"]))))
-        if verb in ("aside", "value"):
-            return t(f"ct.say.{verb}", n=arg)
-        if verb in ("use", "take"):
-            return t(f"ct.say.{verb}", card=name(arg, t))
-        if verb in ("pick", "confirm", "cancel"):
-            return t(f"ct.say.{verb}", n=arg, card=name(pending["card"], t))
-        return t({"done": "ct.done", "pass": "ct.pass"}[verb])
+        match GAME.parse(action):
+            case Roll():
+                return t("ct.roll", n=len(view["dice"]["active"]))
+            case AsideAll():
+                return t("ct.say.aside_all", dice=" ".join(map(str, sorted(view["dice"]["active"]))))
+            case Aside(face):
+                return t("ct.say.aside", n=face)
+            case Value(face):
+                return t("ct.say.value", n=face)
+            case Use(card):
+                return t("ct.say.use", card=name(card, t))
+            case Take(card):
+                return t("ct.say.take", card=name(card, t))
+            case Pick(face):
+                return t("ct.say.pick", n=face, card=name(pending["card"], t))
+            case Confirm():
+                return t("ct.say.confirm", card=name(pending["card"], t))
+            case Cancel():
+                return t("ct.say.cancel", card=name(pending["card"], t))
+            case Done():
+                return t("ct.done")
+            case Pass():
+                return t("ct.pass")
 
     # ---- the table ----------------------------------------------------------------
     def render(self, view, ctx):
@@ -166,20 +183,20 @@ class CourtTable(Table):
     def _tray(self, view, ctx):
         t = ctx.t
         dice = view["dice"]
-        legal = set(ctx.legal)
+        legal = set(map(GAME.parse, ctx.legal))
         pending = view["pending"]
-        rolled_now = ctx.last_action in ("roll", "use jester", "confirm")
+        rolled_now = ctx.last_action in (Roll(), Use("jester"), Confirm())
         picked = set(pending["picked"]) if pending else set()      # positions among the active dice
         active = []
         for index, value in enumerate(dice["active"]):
             cls = "is-rolling" if rolled_now else ""
             if index in picked:
                 cls += " is-picked"
-            if f"pick {value}" in legal and index not in picked:
-                active.append(die(value, t, "act", f"pick {value}", cls,
+            if value is not None and Pick(value) in legal and index not in picked:
+                active.append(die(value, t, "act", Pick(value), cls,
                                   t("ct.tap.pick", card=name(pending["card"], t))))
-            elif f"aside {value}" in legal:
-                active.append(die(value, t, "act", f"aside {value}", cls, t("ct.tap.aside")))
+            elif value is not None and Aside(value) in legal:
+                active.append(die(value, t, "act", Aside(value), cls, t("ct.tap.aside")))
             else:
                 active.append(die(value, t, cls=cls))
         aside = "".join(die(v, t, cls="is-aside") for v in dice["aside"])
@@ -212,18 +229,17 @@ class CourtTable(Table):
     def _controls(self, view, ctx, legal):
         t = ctx.t
         out = []
-        if "roll" in legal:
-            out.append(button(esc(t("ct.roll", n=len(view["dice"]["active"]))), "act", "roll", cls="btn-primary btn-big"))
-        if "aside all" in legal:
-            out.append(button(esc(t("ct.aside_all")), "act", "aside all"))
-        values = [a for a in ctx.legal if a.startswith("value ")]
+        if Roll() in legal:
+            out.append(button(esc(t("ct.roll", n=len(view["dice"]["active"]))), "act", Roll(), cls="btn-primary btn-big"))
+        if AsideAll() in legal:
+            out.append(button(esc(t("ct.aside_all")), "act", AsideAll()))
+        values = [a for a in map(GAME.parse, ctx.legal) if isinstance(a, Value)]
         if values:
             out.append('<div class="ct-values" role="group">' + "".join(
-                button(die(int(a.split()[1]), t), "act", a, cls="btn-die",
-                       aria=t("ct.tap.value", n=a.split()[1]))
+                button(die(a.face, t), "act", a, cls="btn-die", aria=t("ct.tap.value", n=a.face))
                 for a in values) + "</div>")
-        for action, key, cls in (("confirm", "ct.confirm", "btn-primary"), ("cancel", "ct.cancel", ""),
-                                 ("done", "ct.done", "btn-primary"), ("pass", "ct.pass", "")):
+        for action, key, cls in ((Confirm(), "ct.confirm", "btn-primary"), (Cancel(), "ct.cancel", ""),
+                                 (Done(), "ct.done", "btn-primary"), (Pass(), "ct.pass", "")):
             if action in legal:
                 out.append(button(esc(t(key)), "act", action, cls=cls))
         return "".join(out)
@@ -232,11 +248,11 @@ class CourtTable(Table):
         """CT-12: the characters the result earns, as buttons beside the dice (the
         supply below is the reference, not where the choice is made)."""
         t = ctx.t
-        takes = [a for a in ctx.legal if a.startswith("take ")]
+        takes = [a for a in map(GAME.parse, ctx.legal) if isinstance(a, Take)]
         if not takes:
             return ""
         cards = "".join(
-            button(f'<strong>{esc(name(a[5:], t))}</strong><small>{esc(CHARACTERS[a[5:]]["ability"][t.lang])}</small>',
+            button(f'<strong>{esc(name(a.card, t))}</strong><small>{esc(CHARACTERS[a.card]["ability"][t.lang])}</small>',
                    "act", a, cls="ct-take")
             for a in takes)
         return f'<div class="ct-takes" role="group" aria-label="{esc(t("ct.hint.take"))}">{cards}</div>'
@@ -252,9 +268,9 @@ class CourtTable(Table):
             if card == "king":
                 continue
             text = f'<strong>{esc(name(card, t))}</strong> <small>{esc(CHARACTERS[card]["ability"][t.lang])}</small>'
-            if f"use {card}" in legal:
+            if Use(card) in legal:
                 cards.append(button(text + f'<span class="sr-only">: {esc(t("ct.tap.use"))}</span>',
-                                    "act", f"use {card}", cls="ct-ability"))
+                                    "act", Use(card), cls="ct-ability"))
             else:
                 state = t("ct.used") if held["used"] else ""
                 cards.append(f'<span class="ct-ability is-idle">{text}{" · " + esc(state) if state else ""}</span>')
