@@ -125,8 +125,7 @@ def draw(cause="", x=0.0, y=0.0):
     try:
         html = app.render()
     except Exception as err:     # a drawing bug must not leave a blank page
-        app.message = app.t("error.unexpected", reason=f"{type(err).__name__}: {err}")
-        app.screen, app.confirm = "home", None
+        app.recover(err)
         html = app.render()
     if html != page["html"]:
         focused = focus_key()

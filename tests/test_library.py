@@ -164,7 +164,7 @@ def test_a_game_open_in_another_tab_is_taken_over_never_forked():
     game_id = a.game_id
     b = App("en", store=MemoryStore(shared))
     b.handle("continue", game_id)
-    assert b.screen == "home" and b.elsewhere == game_id and "open in another tab" in b.render()
+    assert b.screen == "home" and b.home.elsewhere == game_id and "open in another tab" in b.render()
     advance(a, 2)                                               # A plays on meanwhile
     moves = len(a.match.state.actions)
     b.handle("takeover", game_id)

@@ -48,7 +48,7 @@ def test_the_chart_draws_each_point_where_its_move_and_chance_put_it():
 def test_the_fair_share_is_a_dashed_line_at_its_height_with_its_words():
     svg = review_chart.chart([review_chart.Line("Aki", ((0, 0.5), (9, 0.2)))], 9, 1 / 3, WORDS)
     fair = re.search(r'<line class="chart-fair" x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="([\d.]+)" '
-                     r'stroke-dasharray="[^"]+"/>', svg)
+                     r'stroke-dasharray="[^"]+">', svg)
     assert fair, svg
     assert float(fair[2]) == float(fair[4]) == round(y_of(1 / 3), 1)
     assert float(fair[1]) == review_chart.LEFT and float(fair[3]) == review_chart.LEFT + review_chart.PLOT_W
@@ -163,8 +163,8 @@ def test_the_replay_shows_each_grade_at_its_move_and_nothing_at_others():
     graded = {move.index: move for move in review.moves}
     blunder = review.moves[1]
     for step in range(0, blunder.index + 3):
-        app.replaying["step"] = step
-        app._replay_to(step)
+        app.replaying.step = step
+        app.replay.to(step)
         html = app.render()
         move = graded.get(step - 1)
         found = re.findall(r'data-grade="(\w+)"', html)
@@ -172,7 +172,7 @@ def test_the_replay_shows_each_grade_at_its_move_and_nothing_at_others():
     app.handle("replay_jump", str(blunder.index + 1))
     html = app.render()
     text = re.search(r'<span class="replay-grade[^"]*" data-grade="blunder">([^<]*)</span>', html)[1]
-    words = review_screen.move_words(app.replaying["match"].table,
+    words = review_screen.move_words(app.replaying.match.table,
                                      _before(record, blunder.index), 0, blunder.best, app.t,
                                      ["P1", "P2"], log_line)
     assert text.startswith("Blunder: would have played ") and words in text
@@ -197,13 +197,13 @@ def test_the_mistakes_list_has_the_biggest_first_and_each_jumps_to_its_move():
     assert jumps[0][1] == f"Move {worst[0].index + 1} · Blunder (−30\u00a0%)"
     for arg, _ in jumps:
         app.handle("replay_jump", arg)
-        assert app.replaying["step"] == int(arg)
-        assert len(app.replaying["match"].state.actions) == int(arg)
+        assert app.replaying.step == int(arg)
+        assert len(app.replaying.match.state.actions) == int(arg)
         assert f'data-arg="{arg}"' in re.search(r'<button[^>]*review-jump[^>]*is-on[^>]*>', app.render())[0]
     app.handle("replay_jump", "100000")                       # past the end: the end
-    assert app.replaying["step"] == len(app.match.record()["actions"])
+    assert app.replaying.step == len(app.match.record()["actions"])
     app.handle("replay_jump", "x")
-    assert app.replaying["step"] == len(app.match.record()["actions"])
+    assert app.replaying.step == len(app.match.record()["actions"])
 
 
 def test_the_panel_has_the_chart_the_tally_and_the_sentence_in_both_languages():
@@ -282,10 +282,10 @@ def test_a_review_from_the_result_runs_in_steps_is_kept_and_shown():
     while app.review_step():
         seen.append(app.review_progress())
     assert len(seen) > 3 and seen == sorted(seen) and 0 <= seen[0] and seen[-1] <= 1
-    assert app.reviewing is None and app.screen == "replay" and app.replaying["review"] is not None
+    assert app.reviewing is None and app.screen == "replay" and app.replaying.review is not None
     stored = json.loads(app.library.get(app.game_id).stored.text)
     again = Review.from_dict(stored["review"])
-    assert again == app.replaying["review"] and again.seats == (0,) and again.playouts == 2
+    assert again == app.replaying.review and again.seats == (0,) and again.playouts == 2
     assert again == engine.review(app.match.record(), [0], playouts=2)
     assert '<section class="review-panel"' in app.render()
     assert app.announcement() == "The review is ready." and app.announcement() == ""
@@ -300,7 +300,7 @@ def test_cancel_stops_the_review_and_changes_nothing():
     app.handle("review")
     for _ in range(5):
         assert app.review_step()
-    steps = app.reviewing["steps"]
+    steps = app.reviewing.steps
     app.handle("review_cancel")
     assert app.reviewing is None and app.review_progress() is None
     with pytest.raises(StopIteration):
@@ -318,11 +318,11 @@ def test_other_taps_work_during_a_review_and_it_does_not_jump_from_another_scree
     app.handle("lang")
     assert app.t.lang == "ja" and "progressbar" in app.render()
     app.handle("replay")                                  # elsewhere while it runs
-    assert app.screen == "replay" and app.replaying["review"] is None
+    assert app.screen == "replay" and app.replaying.review is None
     app.handle("replay_step", "next")
-    assert app.replaying["step"] == 1
+    assert app.replaying.step == 1
     run(app)
-    assert app.screen == "replay" and app.replaying["step"] == 1     # not taken away
+    assert app.screen == "replay" and app.replaying.step == 1     # not taken away
     assert saves.read_review(app.library.get(app.game_id).save) is not None
     app.handle("replay_close")
     assert "ふり返りを見る" in app.render()
@@ -340,13 +340,13 @@ def test_a_review_from_the_library_is_kept_across_a_reload():
     app.handle("review", game_id)
     assert 'role="progressbar"' in app.render()
     run(app)
-    assert app.screen == "replay" and app.replaying["review"] is not None
+    assert app.screen == "replay" and app.replaying.review is not None
     # The reload: a new app on the same store shows it, without reviewing again.
     reloaded = App("en", store=MemoryStore(shared))
     html = reloaded.render()
     assert "Reviewed" in html and f'data-cmd="review" data-arg="{game_id}"' not in html
     reloaded.handle("replay_saved", game_id)
-    assert reloaded.reviewing is None and reloaded.replaying["review"] == app.replaying["review"]
+    assert reloaded.reviewing is None and reloaded.replaying.review == app.replaying.review
     assert '<section class="review-panel"' in reloaded.render()
 
 
@@ -368,7 +368,7 @@ def test_two_people_are_both_graded_each_named_with_a_line_of_their_own():
     app.review_playouts = 2
     app.handle("review")
     run(app)
-    review = app.replaying["review"]
+    review = app.replaying.review
     assert review.seats == (0, 1) and {m.seat for m in review.moves} == {0, 1}
     html = app.render()
     assert sorted(re.findall(r'class="chart-label chart-label-(\d)"[^>]*>([^<]*)<', html)) == \
@@ -440,7 +440,7 @@ def test_a_damaged_review_is_dropped_and_the_game_kept(damage):
     assert saves.read_review(saves.load(text)) is None
     assert "Replay" in reader.render()
     reader.handle("replay_saved", "g1")
-    assert reader.screen == "replay" and reader.replaying["review"] is None
+    assert reader.screen == "replay" and reader.replaying.review is None
     assert "review-panel" not in reader.render()
     # Dropped from the save, the game kept: it can be reviewed again.
     stored = json.loads(reader.library.get("g1").stored.text)
@@ -466,9 +466,9 @@ def test_a_shared_link_brings_the_review_along():
     review = made_review(app.match.record())
     viewer = App("en")
     viewer.open_shared(save_text(app, review.to_dict()))
-    assert viewer.screen == "replay" and viewer.replaying["review"] == review
+    assert viewer.screen == "replay" and viewer.replaying.review == review
     viewer.open_shared(save_text(app, {"version": 1}))             # a damaged one: the replay alone
-    assert viewer.screen == "replay" and viewer.replaying["review"] is None
+    assert viewer.screen == "replay" and viewer.replaying.review is None
 
 
 def test_a_finished_games_later_saves_keep_its_review():
@@ -502,7 +502,7 @@ def test_the_computers_are_graded_only_when_asked_and_then_each_has_a_line():
     app.review_playouts = 2
     app.handle("review")
     run(app)
-    assert app.replaying["review"].seats == (0,)
+    assert app.replaying.review.seats == (0,)
     app.handle("replay_jump", "5")
     html = app.render()
     assert f'data-cmd="review_everyone" data-arg="{app.game_id}"' in html
@@ -510,10 +510,10 @@ def test_the_computers_are_graded_only_when_asked_and_then_each_has_a_line():
     app.handle("review_everyone", app.game_id)
     assert 'role="progressbar"' in app.render() and 'data-cmd="review_everyone"' not in app.render()
     run(app)
-    everyone = app.replaying["review"]
+    everyone = app.replaying.review
     assert everyone.seats == (0, 1) and {m.seat for m in everyone.moves} == {0, 1}
     assert everyone == engine.review(app.match.record(), [0, 1], playouts=2)
-    assert app.screen == "replay" and app.replaying["step"] == 5          # where the person was
+    assert app.screen == "replay" and app.replaying.step == 5          # where the person was
     html = app.render()
     assert "chart-line-1" in html and 'data-cmd="review_everyone"' not in html
     stored = json.loads(app.library.get(app.game_id).stored.text)

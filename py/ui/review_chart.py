@@ -1,16 +1,16 @@
 """The review's chart: each graded player's estimated chance to win over the
 game, drawn as SVG by the app.
 
-Pure: numbers and words in, SVG text out. Every word (names, axis titles, the
-title and the description) is escaped here; the caller translates them. Lines
-differ by their dash pattern and carry their player's name at their end, so
+Pure: numbers and words in, SVG markup out, built with ui.markup: every word
+(names, axis titles, the title and the description) is escaped by construction;
+the caller translates them. Lines differ by their dash pattern and carry their player's name at their end, so
 they are told apart without colour.
 """
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from .html import esc
+from .markup import Markup, el
 
 WIDTH, HEIGHT = 640, 240
 LEFT, RIGHT, TOP, BOTTOM = 52, 104, 14, 44       # room for the axes' numbers and the end labels
@@ -104,52 +104,54 @@ def _spread(wanted: list[tuple[float, int]]) -> dict[int, float]:
 
 
 def chart(lines: list[Line], total: int, fair: float, words: Words, marker: int | None = None,
-          ident: str = "review-chart") -> str:
+          ident: str = "review-chart") -> Markup:
     """The SVG of the chance lines over `total` moves, the fair share dashed,
     and `marker` (a move number) as a thin upright line: where the replay is."""
     title_id, desc_id = f"{ident}-title", f"{ident}-desc"
-    out = [f'<svg class="review-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-           f'aria-labelledby="{title_id} {desc_id}" xmlns="http://www.w3.org/2000/svg">'
-           f'<title id="{title_id}">{esc(words.title)}</title><desc id="{desc_id}">{esc(words.desc)}</desc>']
+    out = [el("title", {"id": title_id}, words.title), el("desc", {"id": desc_id}, words.desc)]
     # Horizontal grid and the chance scale.
     for step in (0, 0.25, 0.5, 0.75, 1.0):
         y = _y(step)
-        out.append(f'<line class="chart-grid" x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + PLOT_W}" y2="{y:.1f}"/>'
-                   f'<text class="chart-num" x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">'
-                   f'{esc(words.pct.format(n=percent(step)))}</text>')
+        out.append(el("line", {"class": "chart-grid", "x1": LEFT, "y1": f"{y:.1f}", "x2": LEFT + PLOT_W,
+                               "y2": f"{y:.1f}"}))
+        out.append(el("text", {"class": "chart-num", "x": LEFT - 6, "y": f"{y + 4:.1f}", "text-anchor": "end"},
+                      words.pct.format(n=percent(step))))
     for tick in x_ticks(total):
         x = _x(tick, total)
-        out.append(f'<line class="chart-tick" x1="{x:.1f}" y1="{TOP + PLOT_H}" x2="{x:.1f}" y2="{TOP + PLOT_H + 4}"/>'
-                   f'<text class="chart-num" x="{x:.1f}" y="{TOP + PLOT_H + 17}" text-anchor="middle">{tick}</text>')
-    out.append(f'<text class="chart-axis" x="{LEFT + PLOT_W / 2:.1f}" y="{HEIGHT - 6}" text-anchor="middle">'
-               f'{esc(words.x_axis)}</text>'
-               f'<text class="chart-axis" x="12" y="{TOP + PLOT_H / 2:.1f}" text-anchor="middle" '
-               f'transform="rotate(-90 12 {TOP + PLOT_H / 2:.1f})">{esc(words.y_axis)}</text>')
+        out.append(el("line", {"class": "chart-tick", "x1": f"{x:.1f}", "y1": TOP + PLOT_H, "x2": f"{x:.1f}",
+                               "y2": TOP + PLOT_H + 4}))
+        out.append(el("text", {"class": "chart-num", "x": f"{x:.1f}", "y": TOP + PLOT_H + 17,
+                               "text-anchor": "middle"}, tick))
+    middle = f"{TOP + PLOT_H / 2:.1f}"
+    out.append(el("text", {"class": "chart-axis", "x": f"{LEFT + PLOT_W / 2:.1f}", "y": HEIGHT - 6,
+                           "text-anchor": "middle"}, words.x_axis))
+    out.append(el("text", {"class": "chart-axis", "x": "12", "y": middle, "text-anchor": "middle",
+                           "transform": f"rotate(-90 12 {middle})"}, words.y_axis))
     fair_y = _y(fair)
-    out.append(f'<line class="chart-fair" x1="{LEFT}" y1="{fair_y:.1f}" x2="{LEFT + PLOT_W}" y2="{fair_y:.1f}" '
-               f'stroke-dasharray="6 5"/>'
-               f'<text class="chart-fair-label" x="{LEFT + 4}" y="{fair_y - 4:.1f}">{esc(words.fair)}</text>')
+    out.append(el("line", {"class": "chart-fair", "x1": LEFT, "y1": f"{fair_y:.1f}", "x2": LEFT + PLOT_W,
+                           "y2": f"{fair_y:.1f}", "stroke-dasharray": "6 5"}))
+    out.append(el("text", {"class": "chart-fair-label", "x": LEFT + 4, "y": f"{fair_y - 4:.1f}"}, words.fair))
     if marker is not None and total:
         x = _x(max(0, min(total, marker)), total)
-        out.append(f'<line class="chart-marker" x1="{x:.1f}" y1="{TOP}" x2="{x:.1f}" y2="{TOP + PLOT_H}"/>')
+        out.append(el("line", {"class": "chart-marker", "x1": f"{x:.1f}", "y1": TOP, "x2": f"{x:.1f}",
+                               "y2": TOP + PLOT_H}))
     ends = []
     for index, line in enumerate(lines):
         dash = DASHES[index % len(DASHES)]
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         for run in _segments(line.points):
-            coords = " ".join(f"{_x(x, total):.1f},{_y(y):.1f}" for x, y in run)
             if len(run) == 1:
                 x, y = run[0]
-                out.append(f'<circle class="chart-line chart-line-{index}" cx="{_x(x, total):.1f}" '
-                           f'cy="{_y(y):.1f}" r="3"/>')
+                out.append(el("circle", {"class": f"chart-line chart-line-{index}", "cx": f"{_x(x, total):.1f}",
+                                         "cy": f"{_y(y):.1f}", "r": "3"}))
             else:
-                out.append(f'<polyline class="chart-line chart-line-{index}" fill="none"{dash_attr} '
-                           f'points="{coords}"/>')
+                coords = " ".join(f"{_x(x, total):.1f},{_y(y):.1f}" for x, y in run)
+                out.append(el("polyline", {"class": f"chart-line chart-line-{index}", "fill": "none",
+                                           "stroke-dasharray": dash or None, "points": coords}))
         known = [p for p in line.points if p[1] is not None]
         if known:
             ends.append((_y(known[-1][1]), index))
     for index, y in _spread(ends).items():
-        out.append(f'<text class="chart-label chart-label-{index}" x="{LEFT + PLOT_W + 6}" y="{y + 4:.1f}">'
-                   f'{esc(lines[index].label)}</text>')
-    out.append("</svg>")
-    return "".join(out)
+        out.append(el("text", {"class": f"chart-label chart-label-{index}", "x": LEFT + PLOT_W + 6,
+                               "y": f"{y + 4:.1f}"}, lines[index].label))
+    return el("svg", {"class": "review-chart", "viewBox": f"0 0 {WIDTH} {HEIGHT}", "role": "img",
+                      "aria-labelledby": f"{title_id} {desc_id}", "xmlns": "http://www.w3.org/2000/svg"}, out)

@@ -11,26 +11,26 @@ from __future__ import annotations
 import math
 
 from . import review_chart
-from .html import button, esc
+from .html import button
+from .markup import Markup, el, text
 from .teacher import chance_words
 
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 MISTAKES_SHOWN = 5
 
 
-def progress(t, fraction: float, cancel_arg: str = "") -> str:
+def progress(t, fraction: float, cancel_arg: str = "") -> Markup:
     """The running review: a progress bar (main.py moves it in place between
     redraws, through data-review-progress) and its Cancel."""
     percent = review_chart.percent(fraction)
-    label = t("review.running")
-    return (f'<div class="review-progress" data-review-progress>'
-            f'<span class="review-progress-label" id="review-progress-label">{esc(label)}</span>'
-            f'<div class="review-bar" role="progressbar" aria-labelledby="review-progress-label" '
-            f'aria-valuemin="0" aria-valuemax="100" aria-valuenow="{percent}" '
-            f'aria-valuetext="{esc(t("review.percent", n=percent))}">'
-            f'<div class="review-bar-fill" style="width:{percent}%"></div></div>'
-            f'<span class="review-progress-num" aria-hidden="true">{esc(t("review.pct", n=percent))}</span>'
-            f'{button(esc(t("review.cancel")), "review_cancel", cancel_arg, cls="btn-small")}</div>')
+    return el("div", {"class": "review-progress", "data-review-progress": True},
+              el("span", {"class": "review-progress-label", "id": "review-progress-label"}, t("review.running")),
+              el("div", {"class": "review-bar", "role": "progressbar", "aria-labelledby": "review-progress-label",
+                         "aria-valuemin": "0", "aria-valuemax": "100", "aria-valuenow": percent,
+                         "aria-valuetext": t("review.percent", n=percent)},
+                 el("div", {"class": "review-bar-fill", "style": f"width:{percent}%"})),
+              el("span", {"class": "review-progress-num", "aria-hidden": "true"}, t("review.pct", n=percent)),
+              button(text(t("review.cancel")), "review_cancel", cancel_arg, cls="btn-small"))
 
 
 def move_words(table, state, seat: int, action: str, t, names: list[str], log_line) -> str:
@@ -94,55 +94,55 @@ def describe(t, review, names: list[str]) -> str:
     return t("speak.join").join(sentence(t, line.label, line.points) for line in lines(review, names))
 
 
-def chart(t, review, names: list[str], players: int, total: int, step: int | None = None) -> str:
+def chart(t, review, names: list[str], players: int, total: int, step: int | None = None) -> Markup:
     fair = 1.0 / players if players else 0.0
     description = describe(t, review, names)
     words = review_chart.Words(t("review.chart.title"), description, t("review.chart.x"), t("review.chart.y"),
                                t("review.chart.fair", share=t("review.pct", n=review_chart.percent(fair))),
                                t("review.pct", n="{n}"))
     svg = review_chart.chart(lines(review, names), total, fair, words, marker=step)
-    return (f'<figure class="review-figure">{svg}'
-            f'<figcaption class="sr-only">{esc(description)}</figcaption></figure>')
+    return el("figure", {"class": "review-figure"}, svg, el("figcaption", {"class": "sr-only"}, description))
 
 
-def tally(t, review, names: list[str]) -> str:
+def tally(t, review, names: list[str]) -> Markup:
     """How many moves of each grade, per graded player."""
     rows = []
     for seat in review.seats:
         counts = [sum(1 for m in review.moves if m.seat == seat and m.grade == g) for g in GRADES]
-        cells = "".join(f'<li class="review-count grade-{g}"><span>{esc(t("review.grade." + g))}</span>'
-                        f'<strong>{n}</strong></li>' for g, n in zip(GRADES, counts))
-        rows.append(f'<div class="review-tally-row"><span class="review-tally-name">{esc(names[seat])}</span>'
-                    f'<ul class="review-counts">{cells}</ul></div>')
-    return f'<div class="review-tally">{"".join(rows)}</div>'
+        cells = (el("li", {"class": f"review-count grade-{g}"}, el("span", t("review.grade." + g)), el("strong", n))
+                 for g, n in zip(GRADES, counts))
+        rows.append(el("div", {"class": "review-tally-row"}, el("span", {"class": "review-tally-name"}, names[seat]),
+                       el("ul", {"class": "review-counts"}, cells)))
+    return el("div", {"class": "review-tally"}, rows)
 
 
-def mistakes(t, review, names: list[str], step: int) -> str:
+def mistakes(t, review, names: list[str], step: int) -> Markup:
     """The biggest mistakes as buttons: each jumps the replay to just after that move."""
     worst = review.mistakes(MISTAKES_SHOWN)
-    title = f'<h3 class="review-subtitle">{esc(t("review.mistakes"))}</h3>'
+    title = el("h3", {"class": "review-subtitle"}, t("review.mistakes"))
     if not worst:
-        return f'<div class="review-mistakes">{title}<p class="hint">{esc(t("review.mistakes.none"))}</p></div>'
+        return el("div", {"class": "review-mistakes"}, title, el("p", {"class": "hint"}, t("review.mistakes.none")))
     several = len(review.seats) > 1
     items = []
     for move in worst:
-        text = t("review.mistake", n=move.index + 1, grade=t("review.grade." + move.grade),
-                 lost=t("review.pct", n=lost_percent(move.lost)))
+        words = t("review.mistake", n=move.index + 1, grade=t("review.grade." + move.grade),
+                  lost=t("review.pct", n=lost_percent(move.lost)))
         if several:
-            text = t("review.line.who", name=names[move.seat], line=text)
+            words = t("review.line.who", name=names[move.seat], line=words)
         on = " is-on" if step == move.index + 1 else ""
-        items.append(f'<li>{button(esc(text), "replay_jump", str(move.index + 1), cls="btn-small review-jump grade-" + move.grade + on)}</li>')
-    return f'<div class="review-mistakes">{title}<ol class="review-mistake-list">{"".join(items)}</ol></div>'
+        items.append(el("li", button(text(words), "replay_jump", str(move.index + 1),
+                                     cls="btn-small review-jump grade-" + move.grade + on)))
+    return el("div", {"class": "review-mistakes"}, title, el("ol", {"class": "review-mistake-list"}, items))
 
 
 def panel(t, review, names: list[str], players: int, total: int, step: int, rough: bool = False,
-          control: str = "") -> str:
+          control: Markup | None = None) -> Markup:
     """The review beside the replay: the chart, the tally, the mistakes; `rough`:
     the game's chances are known to be badly calibrated, and the panel says so;
     `control`: what the app offers under it (to grade the computers too)."""
-    note = f'<p class="review-rough">{esc(t("review.rough"))}</p>' if rough else ""
-    return (f'<section class="review-panel" aria-labelledby="review-title">'
-            f'<h2 class="review-title" id="review-title">{esc(t("review.title"))}</h2>{note}'
-            f'<div class="review-body">{chart(t, review, names, players, total, step)}'
-            f'<div class="review-facts">{tally(t, review, names)}{mistakes(t, review, names, step)}'
-            f'{control}</div></div></section>')
+    note = el("p", {"class": "review-rough"}, t("review.rough")) if rough else None
+    return el("section", {"class": "review-panel", "aria-labelledby": "review-title"},
+              el("h2", {"class": "review-title", "id": "review-title"}, t("review.title")), note,
+              el("div", {"class": "review-body"}, chart(t, review, names, players, total, step),
+                 el("div", {"class": "review-facts"}, tally(t, review, names), mistakes(t, review, names, step),
+                    control)))

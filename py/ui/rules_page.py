@@ -4,20 +4,15 @@ from __future__ import annotations
 
 import importlib
 
-from .html import esc
+from .markup import Markup, el
 
 
-def render(game_id: str, t) -> str:
+def render(game_id: str, t) -> Markup:
     sections = importlib.import_module(f"ui.games.{game_id}.rules_text").RULES[t.lang]
-    out = ['<article class="rules">']
-    for section in sections:
-        out.append(f'<section><h2>{esc(section["title"])}</h2><ul>')
-        for item in section["items"]:
-            # Players read rules, not a specification: the rule's ID is only an
-            # attribute (tests and the specification find each rule by it).
-            rule = f' data-rule="{esc(item["id"])}"' if item["id"] else ""
-            cls = ' class="is-ruling"' if item["ruling"] else ""
-            out.append(f"<li{cls}{rule}>{esc(item['text'])}</li>")
-        out.append("</ul></section>")
-    out.append("</article>")
-    return "".join(out)
+    # Players read rules, not a specification: the rule's ID is only an
+    # attribute (tests and the specification find each rule by it).
+    return el("article", {"class": "rules"},
+              (el("section", el("h2", section["title"]),
+                  el("ul", (el("li", {"class": "is-ruling" if item["ruling"] else None, "data-rule": item["id"] or None},
+                               item["text"]) for item in section["items"])))
+               for section in sections))

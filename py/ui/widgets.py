@@ -1,20 +1,27 @@
 """Pieces every table draws the same way: a seat's plate and whose turn it is."""
 from __future__ import annotations
 
-from .html import esc
+from .markup import Markup, el, raw
 
 
-def seat_plate(ctx, seat: int, is_turn: bool, badges: list[str], body: str) -> str:
-    """A player's plate: name, badges (CPU and turn added here), then the game's own lines."""
+def seat_plate(ctx, seat: int, is_turn: bool, badges: list, body) -> Markup:
+    """A player's plate: name, badges (CPU and turn added here), then the game's own
+    lines. `badges` and `body`: Markup (a plain str is taken as markup too, for
+    tables not yet built with ui.markup)."""
     t = ctx.t
-    badges = list(badges)
+    badges = [_markup(b) for b in badges]
     if ctx.bots[seat]:
-        badges.append(f'<span class="badge badge-cpu">{esc(t("table.cpu"))}</span>')
+        badges.append(el("span", {"class": "badge badge-cpu"}, t("table.cpu")))
     if is_turn:
-        badges.append(f'<span class="badge badge-turn">{esc(t("table.turn_marker"))}</span>')
-    return (f'<div class="plate{" is-turn" if is_turn else ""}" data-seat="{seat}">'
-            f'<div class="plate-head"><span class="plate-name">{esc(ctx.names[seat])}</span>'
-            f'<span class="plate-badges">{"".join(badges)}</span></div>{body}</div>')
+        badges.append(el("span", {"class": "badge badge-turn"}, t("table.turn_marker")))
+    return el("div", {"class": ["plate", "is-turn" if is_turn else None], "data-seat": seat},
+              el("div", {"class": "plate-head"}, el("span", {"class": "plate-name"}, ctx.names[seat]),
+                 el("span", {"class": "plate-badges"}, badges)),
+              _markup(body))
+
+
+def _markup(html) -> Markup:
+    return html if isinstance(html, Markup) else raw(str(html))
 
 
 def turn_line(ctx, current: int | None, forced: bool = False, forced_key: str = "") -> str:

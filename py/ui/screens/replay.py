@@ -1,0 +1,285 @@
+"""The replay of a finished game, step by step, and its review: the review's
+runs (one at a time, in small steps between frames, asked from the home screen,
+a result or a replay) and what the replay shows of it."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Generator
+
+from .. import review_screen, saves
+from ..html import button
+from ..markup import Markup, el, join, text
+from ..match import Match
+from . import Screen, built, icon
+from .table import Ctx, log_line, table_layout
+
+
+@dataclass
+class Replaying:
+    """The game being replayed. `id`: the library's game (None: a shared link's)."""
+    seats: list[dict]
+    record: dict
+    step: int = 0
+    review: Any = None                       # royaltable.review.Review, or None
+    id: str | None = None
+    match: Match | None = None               # the game as of `step`
+    best_words: str = ""                     # what the review would have played at `step`, in words
+    words: dict = field(default_factory=dict)   # those words by (move index, language), kept
+
+
+@dataclass
+class ReviewJob:
+    """The review running now, advanced by main.py between frames."""
+    id: str
+    seats: list[dict]
+    record: dict
+    steps: Generator
+    came_from: str                           # the screen it was asked from (App.screen_key)
+    progress: float = 0.0
+
+
+class ReplayScreen(Screen):
+    name = "replay"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.current: Replaying | None = None
+
+    # ---- the replay -----------------------------------------------------------------
+    def open_shared(self, text: str) -> None:
+        """A finished game that came in a link: its replay."""
+        t = self.t
+        try:
+            save, _ = saves.load_state(text)
+        except saves.SaveError as err:
+            self.app.message = t("library.shared.failed", reason=t("save." + str(err)))
+            return
+        self.open(save.seats, save.record, saves.read_review(save))   # its review came along
+
+    def cmd_replay_saved(self, arg):
+        app = self.app
+        entry = app.library.get(arg)
+        if entry is None or entry.save is None or not entry.save.finished:
+            return
+        try:
+            save, _ = saves.load_state(entry.stored.text)
+        except saves.SaveError as err:
+            app.unplayable[arg] = str(err)
+            return
+        self.open(save.seats, save.record, self._review_kept_in(arg, save), arg)
+
+    def _review_kept_in(self, game_id: str, save):
+        """The sound review kept with a game; a damaged one is dropped from its save
+        (the game stays), so that it can be reviewed again."""
+        review = saves.read_review(save)
+        if review is None and save.review is not None:
+            entry = self.app.library.get(game_id)
+            self.app.library.write(game_id, saves.with_review(entry.stored.text, None))
+        return review
+
+    def cmd_replay(self, arg):
+        app = self.app
+        match = app.match
+        if not match or not match.state.over:
+            return
+        review = None
+        entry = app.library.get(app.game_id) if app.game_id else None
+        if entry is not None and entry.save is not None:
+            review = self._review_kept_in(app.game_id, entry.save)
+        self.open(match.seats, match.record(), review, app.game_id)
+
+    def open(self, seats: list[dict], record: dict, review=None, game_id: str | None = None,
+             step: int = 0) -> None:
+        """`game_id`: the library's game replayed (None: a shared link's)."""
+        self.current = Replaying(seats, record, step, review, game_id)
+        self.to(step)
+        self.app.screen = "replay"
+
+    def cmd_replay_jump(self, arg):
+        """To just after a move (a mistake in the review's list)."""
+        if self.current and arg.isdigit():
+            self.to(min(int(arg), len(self.current.record["actions"])))
+
+    def cmd_replay_step(self, arg):
+        if not self.current:
+            return
+        total = len(self.current.record["actions"])
+        step = self.current.step
+        target = {"first": 0, "back": step - 1, "next": step + 1, "last": total}.get(arg, step)
+        self.to(max(0, min(total, target)))
+
+    def to(self, step: int) -> None:
+        replaying = self.current
+        record = dict(replaying.record, actions=replaying.record["actions"][:step])
+        replaying.step = step
+        replaying.match = Match.from_record(replaying.seats, record, self.app.pace)
+        self.relabel()
+
+    def relabel(self) -> None:
+        """The words of the graded move on screen, in the current language (the
+        drawing only reads them; kept per move and language: the replay redraws often)."""
+        replaying = self.current
+        if replaying is None:
+            return
+        move = review_screen.graded_at(replaying.review, replaying.step)
+        if move is None or move.best == move.played:
+            replaying.best_words = ""
+            return
+        key = (move.index, self.t.lang)
+        if key not in replaying.words:
+            from royaltable import registry
+            from ..i18n import shown_names
+            record = replaying.record
+            state = registry.replay(dict(record, actions=record["actions"][:move.index]))
+            names = shown_names(replaying.match.seats, self.t)
+            replaying.words[key] = review_screen.move_words(replaying.match.table, state, move.seat, move.best,
+                                                            self.t, names, log_line)
+        replaying.best_words = replaying.words[key]
+
+    def cmd_replay_close(self, arg):
+        self.current = None
+        self.app.screen = "table" if self.app.match else "home"
+
+    # ---- the review of a finished game ---------------------------------------------
+    def can_review(self, game_id: str | None) -> bool:
+        """A finished game of the library, with someone who played it in person."""
+        app = self.app
+        entry = app.library.get(game_id) if game_id else None
+        return (entry is not None and entry.save is not None and entry.save.finished
+                and game_id not in app.unplayable and any(s["kind"] == "human" for s in entry.save.seats))
+
+    def cmd_review(self, arg):
+        """Reviews a finished game (the open one from its result, or one of the
+        library's): every decision of its people graded. It runs in slices
+        (review_step) while the page goes on answering taps."""
+        self._start_review(arg or self.app.game_id, everyone=False)
+
+    def cmd_review_everyone(self, arg):
+        """Reviews the game again, the computer players' decisions graded too (asked
+        for from a review: a computer's moves are not graded unless asked)."""
+        self._start_review(arg, everyone=True)
+
+    def _start_review(self, game_id: str | None, everyone: bool) -> None:
+        app = self.app
+        if app.reviewing is not None or not self.can_review(game_id):
+            return
+        save = app.library.get(game_id).save
+        app.reviewing = ReviewJob(game_id, save.seats, save.record, self._review_steps(game_id, everyone),
+                                  app.screen_key())
+
+    def _review_steps(self, game_id: str, everyone: bool = False):
+        """The review as small steps; even checking the save and loading the
+        review's code come after the tap's own redraw, so the bar shows at once."""
+        app = self.app
+        yield 0.0
+        try:
+            save, _ = saves.load_state(app.library.get(game_id).stored.text)
+        except saves.SaveError as err:
+            app.unplayable[game_id] = str(err)
+            return None
+        from royaltable import review
+        yield 0.0
+        graded = [seat for seat, s in enumerate(save.seats) if everyone or s["kind"] == "human"]
+        return (yield from review.reviewer(save.record, graded, playouts=app.review_playouts))
+
+    def cmd_review_cancel(self, arg):
+        """Stops the review; nothing of the game changes."""
+        app = self.app
+        if app.reviewing is not None:
+            app.reviewing.steps.close()
+            app.reviewing = None
+
+    def review_step(self) -> bool:
+        """One small step of the running review. False once there is nothing more to do."""
+        app = self.app
+        job = app.reviewing
+        if job is None:
+            return False
+        try:
+            job.progress = max(job.progress, min(1.0, float(next(job.steps))))
+            return True
+        except StopIteration as done:
+            app.reviewing = None
+            if done.value is not None:
+                self._review_done(job, done.value)
+        except Exception as err:      # a review that fails costs the review only
+            app.reviewing = None
+            app.message = self.t("review.failed", reason=f"{type(err).__name__}: {err}")
+        return False
+
+    def _review_done(self, job: ReviewJob, result) -> None:
+        """Kept with the game in the library; shown at once if the screen it was
+        asked from is still there."""
+        app = self.app
+        entry = app.library.get(job.id)
+        if entry is None or entry.save is None or entry.save.record["actions"] != job.record["actions"]:
+            return                        # the game is gone meanwhile (deleted here or in another tab)
+        app.library.write(job.id, saves.with_review(entry.stored.text, result.to_dict()))
+        app.review_news = self.t("review.ready")
+        here = app.screen_key()
+        if here == job.came_from == "replay" and self.current and self.current.id == job.id:
+            self.open(job.seats, job.record, result, job.id, self.current.step)
+        elif here == job.came_from and (here == "home" or app.game_id == job.id):
+            self.open(job.seats, job.record, result, job.id)
+
+    # ---- drawing --------------------------------------------------------------------
+    def review_control(self, game_id: str, show: bool = True) -> Markup:
+        """The review's button for a finished game, its progress while it runs, or
+        (`show`) the way to see it once done."""
+        app, t = self.app, self.t
+        if app.reviewing is not None and app.reviewing.id == game_id:
+            return review_screen.progress(t, app.reviewing.progress, game_id)
+        if not self.can_review(game_id):
+            return Markup("")
+        if app.kept_review(game_id) is not None:
+            return button(text(t("review.show")), "replay") if show else Markup("")
+        if app.reviewing is not None:
+            return el("span", {"class": "hint review-busy"}, t("review.busy"))
+        return button(text(t("review.start")), "review", game_id)
+
+    def _everyone_control(self, review) -> Markup:
+        """Under a review of the people only: the way to grade the computers too
+        (or its progress while that runs)."""
+        app = self.app
+        game_id = self.current.id
+        if len(review.seats) == len(self.current.seats) or not self.can_review(game_id):
+            return Markup("")
+        if app.reviewing is not None and app.reviewing.id == game_id:
+            return review_screen.progress(self.t, app.reviewing.progress, game_id)
+        if app.reviewing is not None:
+            return el("span", {"class": "hint review-busy"}, self.t("review.busy"))
+        return button(text(self.t("review.everyone")), "review_everyone", game_id, cls="btn-small")
+
+    def render(self) -> Markup:
+        t = self.t
+        replaying = self.current
+        match = replaying.match
+        step, total = replaying.step, len(replaying.record["actions"])
+        controls = [button(icon(arg), "replay_step", arg, disabled=disabled, aria=t("replay." + arg))
+                    for arg, disabled in (("first", step == 0), ("back", step == 0),
+                                          ("next", step == total), ("last", step == total))]
+        bar = self.app.topbar(t("replay.title", game=t("game." + match.game.id)),
+                              button(text(t("replay.close")), "replay_close", cls="btn-ghost"))
+        ctx = Ctx(t, match, replay=True)
+        view = match.state.view(None)
+        last = log_line(match.log[-1], t, ctx.names) if step and match.log else ""
+        review = replaying.review
+        graded = review_screen.graded_at(review, step)
+        grade = None
+        if graded is not None:
+            line = review_screen.grade_line(t, graded, replaying.best_words,
+                                            ctx.names[graded.seat], len(review.seats) > 1)
+            grade = el("span", {"class": f"replay-grade grade-{graded.grade}", "data-grade": graded.grade}, line)
+        panel = None
+        if review is not None:
+            from royaltable import calibration
+            rough = match.game.id in getattr(calibration, "ROUGH", frozenset())
+            panel = review_screen.panel(t, review, ctx.names, len(replaying.seats), total, step, rough,
+                                        self._everyone_control(review))
+        return join((bar,
+                     el("div", {"class": "replay-bar", "role": "toolbar"}, controls,
+                        el("span", {"class": "replay-step"}, t("replay.step", n=step, total=total)), grade,
+                        el("span", {"class": "replay-last"}, last)),
+                     panel,
+                     table_layout("replay", None, built(match.table.render(view, ctx)),
+                                  join((built(match.table.side(view, ctx)), self.app.table.render_log(match))))))

@@ -1,0 +1,267 @@
+"""The table screen: the open game (its table drawn by the game's Table), its
+result, the hand-off and "show my cards" between turns, the questions over it
+(quit, leave, lost to another tab) and the log."""
+from __future__ import annotations
+
+from .. import teacher
+from ..html import button, suggesting
+from ..i18n import Translator, shown_names
+from ..markup import Markup, el, join, text
+from ..match import LINGER, SUMMARY, Match
+from . import Screen, built, icon
+
+LOG_SHOWN = 80
+
+
+class Ctx:
+    """What a table renderer may use: never the state, only views and legal actions."""
+    def __init__(self, t: Translator, match: Match, replay: bool = False):
+        self.t = t
+        self.names = shown_names(match.seats, t)    # isolated; defaults in t's language
+        self.bots = [match.is_bot(s) for s in range(len(match.seats))]
+        self.replay = replay
+        self.viewer = None if replay else match.viewer
+        self.actor = None if replay else match.actor()        # the person deciding on screen
+        self.legal = [] if replay else match.legal_on_screen()
+        self.interlude = None if replay else match.interlude
+        self.lingering = self.interlude == LINGER
+        self.selection = list(match.selection)
+        self.hint = None if replay else match.hint
+        # The suggestion's reasons (ui/teacher.py), drawn by the table right after
+        # its line saying a move is lit; empty when nothing is suggested.
+        self.teacher = Markup("")
+        state = match.state
+        self.last_action = state.actions[-1] if state.actions else None
+        # The move the app is about to play for the person holding the tablet.
+        self.forced = (state.legal_actions()[0] if not replay and match.forced_now()
+                       and state.current == self.viewer else None)
+
+
+class TableScreen(Screen):
+    name = "table"
+
+    # ---- commands -----------------------------------------------------------------
+    def cmd_again(self, arg):
+        app = self.app
+        match = app.match
+        from ..match import Match
+        app.open_new(Match(match.game.id, match.seats, match.state.options, None, app.pace, app.speed))
+
+    def cmd_act(self, action):
+        app = self.app
+        match = app.match
+        if not match or app.confirm or app.lost or action not in match.legal_on_screen():
+            if match and action and match.actor() is not None and not match.needs_handoff():
+                self._refuse(action)
+            return
+        match.act(action, match.actor())
+
+    def _refuse(self, action):
+        """An action the rules do not allow now: say why; nothing changes."""
+        from royaltable import IllegalAction
+        app = self.app
+        try:
+            app.match.state.clone().apply(action, seat=app.match.actor())
+        except IllegalAction as err:
+            names = shown_names(app.match.seats, app.t)
+            app.message = app.t("error.illegal", reason=app.match.table.refusal_words(err.refusal, app.t, names))
+
+    def cmd_select(self, arg):
+        match = self.app.match
+        if not match or not match.legal_on_screen() or not arg.isdigit():
+            return
+        index = int(arg)
+        if index in match.selection:
+            match.selection.remove(index)
+        else:
+            match.selection.append(index)
+
+    def cmd_handoff(self, arg):
+        if self.app.match:
+            self.app.match.take_tablet()
+
+    def cmd_peek(self, arg):
+        if self.app.match and arg.isdigit() and not self.app.lost:
+            self.app.match.ask_peek(int(arg))
+
+    def cmd_peek_end(self, arg):
+        if self.app.match:
+            self.app.match.end_peek()
+
+    def cmd_resume(self, arg):
+        if self.app.match:
+            self.app.match.resume()
+
+    def cmd_hint(self, arg):
+        if self.app.match:
+            self.app.match.suggest()
+
+    def cmd_undo(self, arg):
+        if self.app.match:
+            self.app.match.undo()
+
+    def cmd_quit(self, arg):
+        app = self.app
+        if arg == "yes":                         # a game in progress is deleted; a finished one kept
+            if app.match and not app.match.state.over and not app.lost:
+                app.library.remove(app.game_id)
+            app.leave()
+            app.screen = "home"
+            return
+        if arg == "leave":                       # kept: Continue on the home screen
+            app.leave()
+            app.screen = "home"
+            return
+        app.confirm = None if arg == "cancel" else "quit"
+
+    def back(self) -> None:
+        app = self.app
+        if app.match.state.over or app.lost:
+            self.cmd_quit("leave")
+        else:                                # never leave a game without asking
+            app.confirm = None if app.confirm else "leave"
+
+    def kind(self) -> str:
+        """What the table screen shows now (the page scrolls to the top of a new one)."""
+        app = self.app
+        match = app.match
+        return ("lost" if app.lost else "confirm" if app.confirm else "handoff" if match.needs_handoff()
+                else "summary" if match.interlude == SUMMARY
+                else "result" if match.state.over else "table")
+
+    # ---- drawing --------------------------------------------------------------------
+    def render(self) -> Markup:
+        app, t = self.app, self.t
+        match = app.match
+        game_id = match.game.id
+        tools = []
+        names = shown_names(match.seats, t)
+        undoer = match.undoer()
+        if undoer is not None and not app.confirm and not app.lost:
+            tools.append(button(join((icon("undo"), " ", t("undo.button", name=names[undoer]))),
+                                "undo", cls="btn-undo"))
+        if match.can_suggest() and not app.confirm and not app.lost:
+            tools.append(button(join((icon("hint"), " ", t("hint.button"))), "hint", cls="btn-hint",
+                                disabled=match.hint is not None))
+        if any(match.is_bot(s) for s in range(len(match.seats))):
+            tools.append(button(join((icon("speed"), " ", t("speed.button", speed=t("speed." + app.speed)))),
+                                "speed", cls="btn-ghost"))
+        tools.append(button(text(t("nav.rules")), "rules", game_id, cls="btn-ghost"))
+        tools.append(button(text(t("nav.quit")), "quit", cls="btn-ghost"))
+        bar = app.topbar(t("game." + game_id), join(tools))
+        if app.lost:
+            return join((bar, el("section", {"class": "dialog", "role": "dialog", "data-screen": "lost"},
+                                 el("p", t("library.lost")),
+                                 el("div", {"class": "dialog-actions"},
+                                    button(text(t("result.home")), "quit", "leave", cls="btn-primary")))))
+        if app.confirm:
+            return join((bar, self.render_confirm()))
+        if match.needs_handoff():
+            seat = match.handoff_to()
+            name = names[seat]
+            cancel = (button(text(t("peek.cancel")), "peek_end", cls="btn-ghost")
+                      if match.peek_asked is not None else None)
+            # Nothing private is drawn here: the previous holder's cards are gone.
+            return join((bar, el("section", {"class": "handoff", "role": "dialog", "aria-live": "assertive",
+                                             "data-screen": "handoff"},
+                                 el("div", {"class": "handoff-icon"}, icon("handoff")),
+                                 el("h2", t("handoff.title", name=name)),
+                                 el("p", t("handoff.body")),
+                                 button(text(t("handoff.ready", name=name)), "handoff", str(seat),
+                                        cls="btn-primary btn-big"),
+                                 cancel)))
+        ctx = Ctx(t, match)
+        view = match.state.view(match.viewer)
+        if match.hint:
+            ctx.teacher = teacher.panel(match, t, view)
+        with suggesting(match.hint):
+            body = match.table.render(view, ctx)
+        if match.interlude == SUMMARY:
+            body = join((built(body), el("div", {"class": "overlay"}, built(match.table.summary(view, ctx)))))
+        elif match.state.over:
+            body = join((self.render_result(ctx, view), built(body)))
+        if ctx.teacher and ctx.teacher not in body:
+            body = teacher.after_hint(body, ctx.teacher, t)
+        body = join((self.render_peek(match, ctx.names), built(body)))
+        side = join((built(match.table.side(view, ctx)), self.render_log(match)))
+        speak = button(text(t("speak.button")), "speak", cls="btn-small sr-only-focusable")
+        return join((bar, speak, table_layout(self.kind(), match.viewer, body, side)))
+
+    def render_peek(self, match: Match, names: list[str]) -> Markup:
+        """Between turns: "show my cards" for each person; while one looks, a way to hide them."""
+        t = self.t
+        if match.peeking is not None:
+            name = names[match.peeking]
+            return el("div", {"class": "peek-bar is-peeking", "role": "status"},
+                      el("span", t("peek.only", name=name)),
+                      button(text(t("peek.hide")), "peek_end", cls="btn-primary"))
+        seats = match.peekers()
+        if not seats:
+            return Markup("")
+        return el("div", {"class": "peek-bar"},
+                  (button(join((icon("handoff"), " ", t("peek.show", name=names[s]))), "peek", str(s),
+                          cls="btn-small") for s in seats))
+
+    def render_confirm(self) -> Markup:
+        t = self.t
+        if self.app.confirm == "leave":
+            words, actions = t("nav.leave.confirm"), (
+                button(text(t("nav.quit.no")), "quit", "cancel", cls="btn-primary"),
+                button(text(t("nav.leave.yes")), "quit", "leave"))
+        else:
+            words, actions = t("nav.quit.confirm"), (
+                button(text(t("nav.quit.yes")), "quit", "yes", cls="btn-danger"),
+                button(text(t("nav.quit.no")), "quit", "cancel", cls="btn-primary"))
+        return el("section", {"class": "dialog", "role": "dialog", "data-screen": "confirm"},
+                  el("p", words), el("div", {"class": "dialog-actions"}, actions))
+
+    def render_result(self, ctx: Ctx, view: dict) -> Markup:
+        t = self.t
+        app = self.app
+        match = app.match
+        result = match.state.result()
+        winners = t.join([ctx.names[s] for s in result["winners"]])
+        line = t("result.winner" if len(result["winners"]) == 1 else "result.winners", names=winners)
+        control = app.replay.review_control(app.game_id) if app.game_id and not app.lost else ""
+        return el("section", {"class": "result", "role": "status"},
+                  el("h2", icon("crown"), " ", t("result.title")),
+                  el("p", {"class": "result-winners"}, line),
+                  built(match.table.result_detail(view, ctx)),
+                  el("div", {"class": "dialog-actions"},
+                     button(text(t("result.again")), "again", cls="btn-primary"),
+                     button(text(t("replay.open")), "replay"),
+                     button(text(t("result.home")), "quit", "yes")),
+                  el("div", {"class": "result-review"}, control) if control else None)
+
+    def render_log(self, match: Match) -> Markup:
+        t = self.t
+        shown = match.log[-LOG_SHOWN:]
+        names = shown_names(match.seats, t)
+        # Numbered as moves of the whole game, newest first, even when older ones are cut.
+        return el("details", {"class": "log", "open": True}, el("summary", t("table.log")),
+                  el("ol", {"class": "log-list", "reversed": True, "start": len(match.log), "tabindex": "0",
+                            "aria-label": t("table.log")},
+                     (el("li", log_line(entry, t, names)) for entry in reversed(shown))))
+
+
+def table_layout(screen: str, viewer, main, side) -> Markup:
+    """The table and, beside it, what the game shows there and the log."""
+    return el("div", {"class": "table-layout", "data-screen": screen, "data-viewer": "" if viewer is None else viewer},
+              el("div", {"class": "table-main"}, main), el("aside", {"class": "table-side"}, side))
+
+
+def log_line(entry, t: Translator, names: list[str]) -> str:
+    key, params = entry
+    return t(key, **resolve(params, t, names))
+
+
+def resolve(params: dict, t: Translator, names: list[str]) -> dict:
+    """Log parameters name seats and catalog keys, so a log reads right in either language."""
+    out = {}
+    for key, value in params.items():
+        if isinstance(value, (tuple, list)) and len(value) == 2 and value[0] == "seat":
+            value = names[value[1]]
+        elif isinstance(value, (tuple, list)) and len(value) == 2 and value[0] == "tr":
+            value = t(value[1])
+        out[key] = value
+    return out
