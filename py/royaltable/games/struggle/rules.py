@@ -69,7 +69,7 @@ from __future__ import annotations
 
 import random
 
-from ...core import Luck, Refusal, State, refuse
+from ...core import DERIVED, HIDDEN, PRIVATE, PUBLIC, Refusal, State, refuse
 from .actions import (KNIGHT_DEAL, NO_PROMISE, NOT_USED, PASS, PROMISE_ACTIONS, Accept,
                       Discard, Gold, Knight, KnightDeal, Minus, NotUsed, Offer, Pass, Play, Plus,
                       Promise, Spy, Steal, Swap, Targeted, Use, offer_of, use_of)
@@ -195,6 +195,42 @@ def ranking_key(points: int, won: list[int]) -> tuple:
 
 
 class StruggleState(State):
+    # Every field, declared once (see State.FIELDS); seats' lists are by seat.
+    FIELDS = {
+        "night": PUBLIC,            # ST-6
+        "gold": PUBLIC,             # ST-2
+        "hands": PRIVATE,           # each seat's own cards
+        "removed": HIDDEN,          # ST-6: the night's cards out, unseen by anyone
+        "known": PUBLIC,            # cards sent back by the Spy: known to be in that hand
+        "won": PUBLIC,
+        "scores": DERIVED,          # the best split of each seat's won cards (ST-19)
+        "discard": PUBLIC,
+        "history": PUBLIC,          # each finished round's record
+        "first": PUBLIC,            # ST-4
+        "round_no": PUBLIC,
+        "leader": PUBLIC,
+        "phase": PUBLIC,
+        "to_act": PUBLIC,
+        # the round in progress
+        "slot": PRIVATE,            # the played card: a face-down one its owner's alone (ST-7)
+        "companion": PUBLIC,        # the Knight's second card (ST-28)
+        "plus": PUBLIC, "minus": PUBLIC,     # markers on each seat's card (ST-3)
+        "switched": PUBLIC,         # ST-9
+        "status": PUBLIC,
+        "dealt": PUBLIC,            # ST-16: one deal a round
+        "events": PUBLIC,           # what the abilities did this round
+        "order": PUBLIC,            # ST-8: the ability turns
+        "turn": PUBLIC,             # the ability turn under way, its index in order
+        "active": PUBLIC,           # whose ability it is
+        "offers": PUBLIC,           # ST-15: offers are made in the open
+        "queue": PUBLIC,            # who still chooses a card, or may still offer
+        "making": PUBLIC,           # the offer being made
+        "pending_deal": PUBLIC,     # an accepted Knight deal awaiting its card
+        # the quick bot's bargain sums for one step, worked out from the public
+        # table (bots.bids): kept by clones, never changed once made
+        "_bargain": DERIVED,
+    }
+
     def __init__(self, game, players, seed, options):
         super().__init__(game, players, seed, options)
         n = players
@@ -214,6 +250,7 @@ class StruggleState(State):
         self.history: list[dict] = []
         self.first = self.rng.randrange(n)               # ST-4
         self.round_no = 0
+        self._bargain = None
         self._start_round()
 
     # ---- round flow -------------------------------------------------------
@@ -709,21 +746,46 @@ class StruggleState(State):
         return {"scores": points, "winners": [s for s, k in enumerate(keys) if k == best]}  # ST-20
 
     def clone(self) -> "StruggleState":
+        """Written out field by field for the search's speed (a clone a play-out):
+        the numbers and texts are shared, every list and dict is copied."""
         other = object.__new__(StruggleState)
         other.__dict__.update(self.__dict__)
-        other.rng = Luck(0)
-        other.rng.setstate(self.rng.getstate())
-        other.rng.draws = self.rng.draws
+        other.rng = self.rng.copy()
         other.actions = list(self.actions)
         other.actors = list(self.actors)
+        other.options = dict(self.options)
         for name in ("gold", "slot", "companion", "plus", "minus", "switched", "status",
-                     "dealt", "order", "queue", "scores", "discard", "history", "events"):
+                     "dealt", "order", "queue", "discard"):
             setattr(other, name, list(getattr(self, name)))
         for name in ("hands", "removed", "known", "won"):
             setattr(other, name, [list(x) for x in getattr(self, name)])
-        other.offers = list(self.offers)
+        other.scores = [(points, [dict(g, cards=list(g["cards"])) for g in split])
+                        for points, split in self.scores]
+        other.history = [_copy_round(h) for h in self.history]
+        other.events = [_copy_event(e) for e in self.events]
+        other.offers = [dict(o) for o in self.offers]
         other.making = dict(self.making) if self.making else None
+        other.pending_deal = dict(self.pending_deal) if self.pending_deal else None
         return other
+
+
+def _copy_event(event: dict) -> dict:
+    copy = dict(event)
+    for name in ("returned", "discarded"):
+        if name in copy:
+            copy[name] = list(copy[name])
+    if copy.get("deal"):
+        copy["deal"] = dict(copy["deal"])
+    if "offers" in copy:
+        copy["offers"] = [dict(o) for o in copy["offers"]]
+    return copy
+
+
+def _copy_round(record: dict) -> dict:
+    return {**record, "plays": [dict(p) for p in record["plays"]],
+            "cancelled": list(record["cancelled"]), "taken": list(record["taken"]),
+            "cancelled_cards": list(record["cancelled_cards"]),
+            "events": [_copy_event(e) for e in record["events"]], "gold": list(record["gold"])}
 
 
 def sample_state(view: dict, seed: int) -> StruggleState:
@@ -737,6 +799,7 @@ def sample_state(view: dict, seed: int) -> StruggleState:
     state = StruggleState.__new__(StruggleState)
     State.__init__(state, GAME, n, seed, {"mode": view["mode"]})
     state.night = view["mode"] == "night"
+    state._bargain = None
     state.gold = list(view["gold"])
     state.won = [[CARD_OF[c] for c in w] for w in view["won"]]
     state.scores = [(s["cards"], [dict(g) for g in s["split"]]) for s in view["score"]]
