@@ -60,7 +60,7 @@ from __future__ import annotations
 import copy
 import random
 
-from ...core import Action, Luck, Refusal, State, refuse
+from ...core import DERIVED, HIDDEN, PUBLIC, Action, Luck, Refusal, State, refuse
 from .actions import (Accept, Decline, End, Flick, Keep, Move, Pass, Place, Propose, Refuse,
                       Reroll, Return, Roll)
 
@@ -180,6 +180,23 @@ GEOMETRY = {3: Geometry(3), 4: Geometry(4)}
 
 
 class GoldenKeyState(State):
+    # Every field this state adds, once, with what it is. Everything is public but
+    # the face-down cards of C1: `card` and `chips_on` are in every view where
+    # `up` says the card lies face up, and no view shows them where it lies face
+    # down (sample_state deals those afresh). clone() below copies each by hand
+    # (the search clones a state for every play-out).
+    FIELDS = {
+        "board": PUBLIC, "arranged": PUBLIC, "rescue": PUBLIC, "target": PUBLIC,
+        "geo": DERIVED,                                  # the board's cells, from "board"
+        "card": HIDDEN, "chips_on": HIDDEN, "up": PUBLIC, "stack": PUBLIC,
+        "first": PUBLIC, "value": PUBLIC, "loc": PUBLIC, "spot": PUBLIC, "arrived": PUBLIC,
+        "chips": PUBLIC, "c4_used": PUBLIC, "turn": PUBLIC, "mover": PUBLIC, "to_act": PUBLIC,
+        "phase": PUBLIC, "flicks": PUBLIC, "flicked_own": PUBLIC, "reroll_die": PUBLIC,
+        "reroll_forced": PUBLIC, "moves_done": PUBLIC, "offer": PUBLIC, "seen": PUBLIC,
+        "repeats": PUBLIC, "quiet": PUBLIC, "log": PUBLIC, "winners": PUBLIC,
+        "ended_by_limit": PUBLIC,
+    }
+
     def __init__(self, game, players, seed, options, *, blank=False):
         super().__init__(game, players, seed, options)
         board, arranged, rescue = rules_from_options(options)
@@ -266,7 +283,7 @@ class GoldenKeyState(State):
         other.flicked_own = list(self.flicked_own)
         other.offer = None if self.offer is None else dict(self.offer, asked=list(self.offer["asked"]))
         other.seen = dict(self.seen)
-        other.log = list(self.log)
+        other.log = [dict(e) for e in self.log]    # events are dicts: none shared
         other.winners = None if self.winners is None else list(self.winners)
         return other
 
