@@ -8,7 +8,7 @@ import re
 import pytest
 
 from royaltable import registry
-from screens import assert_shows_only, start
+from screens import advance, assert_shows_only, start
 from ui import saves
 from ui.app import App, log_line
 from ui.collection import COLLECTION, GAMES, playable
@@ -587,3 +587,148 @@ def test_the_live_region_reads_several_log_lines_as_separate_sentences():
         assert len(lines) > 1
         assert said == stop.join(lines)
         assert app.announcement() == ""                      # each line is said once
+
+
+# ---- drawing only reads ----------------------------------------------------------------
+
+def app_state(app):
+    """Everything the app and its screens hold, as plain values: objects by their
+    attributes (each object once), a random generator by its state."""
+    import random as _random
+    seen = set()
+
+    def plain(value):
+        if value is None or isinstance(value, (str, int, float, bool)):
+            return value
+        if isinstance(value, dict):
+            return [(plain(k), plain(v)) for k, v in value.items()]
+        if isinstance(value, (list, tuple)):
+            return [plain(v) for v in value]
+        if isinstance(value, (set, frozenset)):
+            return sorted(repr(v) for v in value)
+        if isinstance(value, _random.Random):
+            return value.getstate()
+        if id(value) in seen:
+            return ("seen", id(value))
+        seen.add(id(value))
+        if hasattr(value, "__dict__") and not callable(value):
+            return (type(value).__name__, plain(vars(value)))
+        if hasattr(value, "__slots__"):
+            return (type(value).__name__, [plain(getattr(value, s, None)) for s in value.__slots__])
+        return (type(value).__name__, id(value))
+    return plain(app)
+
+
+def app_on(screen):
+    """An app showing `screen`, with as much on it as that screen can show."""
+    if screen == "home":
+        app = start(["human", "quick", "quick"], seed="3")
+        advance(app)
+        app.handle("quit", "leave")                                      # a game in progress
+        for seed in ("5", "6"):
+            app.handle("setup", "golden_key")
+            app.handle("kind", "1:quick")
+            app.field("seed", seed)
+            app.handle("start")
+            drive(app)
+            app.handle("quit", "leave")                                  # two finished
+        finished = [e.id for e in app.library.finished()]
+        app.review_playouts = 1
+        app.handle("review", finished[0])
+        app.review_step()                                                # one under review
+        app.handle("share", finished[1])
+        app.shared_link(finished[1], "https://example.org/#g")
+        app.handle("delete", app.library.in_progress()[0].id)
+        app.store.put(saves_damaged())                                   # a save that cannot be read
+        app.store_event("changed")
+        app.store_event("problem", problem="quota")
+        app.handle("act", "nonsense")
+        app.message = "A message"
+        return app
+    if screen == "setup":
+        app = App("ja")
+        app.handle("setup", "court")
+        app.field("name:0", "<b>Aki</b>")
+        return app
+    if screen == "rules":
+        app = start(["human", "quick"], game="whispers")
+        app.handle("rules", "whispers")
+        return app
+    if screen == "replay":
+        app = start(["human", "quick"], seed="3", game="golden_key")
+        drive(app)
+        app.review_playouts = 1
+        app.handle("review")
+        while app.review_step():
+            pass
+        for _ in range(len(app.replaying.record["actions"])):
+            app.handle("replay_step", "next")
+            if app.replaying.best_words:                                 # a move the review would not play
+                break
+        assert app.screen == "replay" and app.replaying.best_words
+        return app
+    kinds = {"handoff": ["human", "human", "quick"], "hint": ["human", "strong"]}.get(screen, ["human", "quick", "quick"])
+    app = start(kinds, seed="7", game="whispers" if screen == "hint" else "krypkille")
+    match = app.match
+    if screen == "handoff":
+        for _ in range(500):
+            if match.needs_handoff():
+                break
+            advance(app)
+    elif screen == "hint":
+        while not match.can_suggest():
+            app.step()
+        app.handle("hint")
+        assert match.hint is not None
+    elif screen == "confirm":
+        app.handle("quit")
+    elif screen == "lost":
+        app.store_event("lost", id=app.game_id)
+    elif screen == "summary":
+        for _ in range(3000):
+            if match.interlude == SUMMARY:
+                break
+            advance(app) if not match.interlude else app.step()
+    elif screen == "result":
+        drive(app)
+    return app
+
+
+def saves_damaged():
+    from ui.library import Stored
+    return Stored("damaged", "[" * 10, 1.0, 1)
+
+
+@pytest.mark.parametrize("screen", ["home", "setup", "rules", "table", "hint", "handoff", "confirm", "lost",
+                                    "summary", "result", "replay"])
+def test_drawing_changes_nothing(screen):
+    app = app_on(screen)
+    before = app_state(app)
+    first = app.render()
+    assert app_state(app) == before
+    assert app.render() == first and app_state(app) == before
+    assert app.screen_key().startswith({"hint": "table", "handoff": "table", "confirm": "table",
+                                        "lost": "table", "summary": "table", "result": "table"}.get(screen, screen))
+    assert (screen, app.screen_key()) != ("handoff", "table:table")
+    assert screen != "hint" or "data-hint" in first
+
+
+def test_a_screen_that_fails_to_draw_leaves_for_home_with_a_message_by_a_command():
+    app = start(["human", "quick"])
+    app.handle("quit")
+    try:
+        raise ValueError("drawn badly")
+    except ValueError as err:
+        app.recover(err)
+    assert app.screen == "home" and app.confirm is None and "drawn badly" in app.render()
+
+
+def test_the_replay_words_of_the_better_move_follow_the_language_switch():
+    app = app_on("replay")
+    english = app.replaying.best_words
+    assert english in app.render()
+    app.handle("lang")
+    japanese = app.replaying.best_words
+    assert japanese and japanese != english and japanese in app.render() and english not in app.render()
+    app.handle("lang")
+    assert app.replaying.best_words == english
