@@ -36,7 +36,7 @@ from __future__ import annotations
 import copy
 import random
 
-from ...core import Luck, State
+from ...core import Luck, Refusal, State, refuse
 from .actions import (ACTIONS, Aside, AsideAll, Cancel, Confirm, Done, Pass, Pick, Roll, Take,
                       Use, Value)
 
@@ -493,132 +493,158 @@ class CourtState(State):
         self.pending = None
 
     # ---- explaining refusals --------------------------------------------------------
-    def why_illegal(self, action) -> str:
+    # The refused text is read as text (it may name no action at all): its words,
+    # never a legal action's, are taken apart here.
+    def why_illegal(self, action) -> Refusal:
         if not isinstance(action, str):
-            return "an action is a short text such as 'roll' or 'aside 5'"
+            return refuse("not_text", "an action is a short text such as 'roll' or 'aside 5'")
         if self.phase == OVER:
-            return "the game is over"
+            return refuse("game_over", "the game is over")
         verb, _, arg = action.partition(" ")
         if self.phase == TAKE:
             if verb == "take":
                 return self._why_not_take(arg)
-            return "the dice are final: take a character the result earns, or pass (CT-12)"
+            return refuse("take_or_pass", "the dice are final: take a character the result earns, "
+                          "or pass", "CT-12")
         if verb in ("take", "pass"):
-            return "first finish the dice: every die must be set aside (CT-11)"
+            return refuse("dice_first", "first finish the dice: every die must be set aside", "CT-11")
         if not self.rolled:
             if verb == "use" and arg in self.hands[self.current] and arg in ABILITIES:
-                return "abilities can be used only after the turn's first roll (CT-10)"
+                return refuse("use_after_roll", "abilities can be used only after the turn's first roll",
+                              "CT-10")
             if verb == "use":
                 return self._why_not_use(arg)
-            return "roll the dice first (CT-8)"
+            return refuse("roll_first", "roll the dice first", "CT-8")
         if self.pending is not None:
             return self._why_not_pending(verb, arg)
         if verb in ("pick", "value", "confirm", "cancel"):
-            return "choose an ability first ('use ...')"
+            return refuse("no_ability", "choose an ability first ('use ...')")
         if verb == "roll":
             if not self.active:
-                return "every die is set aside: there is nothing left to roll"
-            return "set aside at least one die before rolling again (CT-9)"
+                return refuse("nothing_to_roll", "every die is set aside: there is nothing left to roll")
+            return refuse("aside_before_roll", "set aside at least one die before rolling again", "CT-9")
         if verb == "aside":
             return self._why_not_die(arg)
         if verb == "use":
             return self._why_not_use(arg)
         if verb == "done":
-            return "set aside every die first: the result is final only then (CT-11)"
+            return refuse("not_final", "set aside every die first: the result is final only then", "CT-11")
         return super().why_illegal(action)
 
-    def _why_not_die(self, arg: str) -> str:
+    def _why_not_die(self, arg: str) -> Refusal:
         if not arg.isdigit() or int(arg) not in FACES:
-            return "name a die by the value it shows, 1 to 6 (CT-5)"
+            return refuse("die_range", "name a die by the value it shows, 1 to 6", "CT-5")
         v = int(arg)
         if v in self.aside and v not in self.active:
-            return f"the die showing {v} is already set aside; set-aside dice never change (CT-9)"
-        return f"no active die shows {v}"
+            return refuse("die_set_aside", "the die showing {face} is already set aside; set-aside dice "
+                          "never change", "CT-9", face=v)
+        return refuse("no_die", "no active die shows {face}", face=v)
 
-    def _why_not_use(self, card: str) -> str:
+    @staticmethod
+    def _card_refusal(key: str, template: str, card: str, rule: str | None = None) -> Refusal:
+        """A refusal naming a character: `card` its id, `name` its English name."""
+        return refuse(key, template, rule, card=card, name=CHARACTERS[card]["name"]["en"])
+
+    def _why_not_use(self, card: str) -> Refusal:
         if card not in CHARACTERS:
-            return f"there is no character {card!r}"
-        name = CHARACTERS[card]["name"]["en"]
+            return refuse("no_character", "there is no character {card!r}", card=card)
         if card not in self.hands[self.current]:
-            return f"you do not hold the {name}"
+            return self._card_refusal("not_held", "you do not hold the {name}", card)
         if card in BONUS_DICE:
-            return f"the {name} needs no using: its dice join at the start of each turn (CT-7)"
+            return self._card_refusal("needs_no_use", "the {name} needs no using: its dice join at the "
+                                      "start of each turn", card, "CT-7")
         if card == "king":
-            return "the King has no ability; holding it at the end wins (CT-19)"
+            return refuse("king_no_ability", "the King has no ability; holding it at the end wins", "CT-19")
         if card in self.used:
-            return f"you have already used the {name} this turn: each ability works once per turn"
+            return self._card_refusal("used", "you have already used the {name} this turn: each "
+                                      "ability works once per turn", card)
         if not self.active:
-            return f"the {name} acts on active dice, and every die is set aside (CT-10)"
+            return self._card_refusal("no_active_dice", "the {name} acts on active dice, and every die "
+                                      "is set aside", card, "CT-10")
         return {
-            "maid": "every active die shows 6: the Maid would push it past 6 (CT-5)",
-            "lady": "every active die shows 6: +1 would push it past 6 (CT-5)",
-            "noble": "every active die shows 5 or 6: +2 would push it past 6 (CT-5)",
-            "astronomer": "the Astronomer needs a set-aside die showing another value than an active die",
-            "philosopher": "the Philosopher needs one active die above 1 and another below 6 (CT-5)",
-            "alchemist": "the Alchemist needs three active dice",
-        }.get(card, f"the {name} cannot be used now")
+            "maid": lambda: refuse("maid_all_six", "every active die shows 6: the Maid would push it "
+                                   "past 6", "CT-5"),
+            "lady": lambda: refuse("lady_all_six", "every active die shows 6: +1 would push it past 6",
+                                   "CT-5"),
+            "noble": lambda: refuse("noble_all_high", "every active die shows 5 or 6: +2 would push it "
+                                    "past 6", "CT-5"),
+            "astronomer": lambda: refuse("astronomer_no_other", "the Astronomer needs a set-aside die "
+                                         "showing another value than an active die"),
+            "philosopher": lambda: refuse("philosopher_no_pair", "the Philosopher needs one active die "
+                                          "above 1 and another below 6", "CT-5"),
+            "alchemist": lambda: refuse("alchemist_three", "the Alchemist needs three active dice"),
+        }.get(card, lambda: self._card_refusal("cannot_use", "the {name} cannot be used now", card))()
 
-    def _why_not_pending(self, verb: str, arg: str) -> str:
+    def _why_not_pending(self, verb: str, arg: str) -> Refusal:
         p = self.pending
         card = p["card"]
-        name = CHARACTERS[card]["name"]["en"]
         if verb not in ("pick", "value", "confirm", "cancel"):
-            return f"finish the {name} first (pick, value, confirm) or cancel it"
+            return self._card_refusal("finish_ability", "finish the {name} first (pick, value, confirm) "
+                                      "or cancel it", card)
         if verb == "cancel":
-            return f"no more cancelling this turn: finish the {name}"
+            return self._card_refusal("no_cancels", "no more cancelling this turn: finish the {name}", card)
         if verb == "confirm":
             if card not in PICK_MANY:
-                return f"the {name} needs no confirming: choose a die or value"
-            return "pick at least one die first"
+                return self._card_refusal("no_confirm", "the {name} needs no confirming: choose a die "
+                                          "or value", card)
+            return refuse("pick_first", "pick at least one die first")
         choices = self._value_choices()
         if verb == "pick":
             if choices or card == "queen":
-                return f"the dice are chosen: choose a value ({', '.join(map(str, choices))})"
+                return Refusal("choose_value", "the dice are chosen: choose a value "
+                               f"({', '.join(map(str, choices))})", {"values": tuple(choices)})
             if not arg.isdigit() or int(arg) not in FACES:
-                return "name a die by the value it shows, 1 to 6 (CT-5)"
+                return refuse("die_range", "name a die by the value it shows, 1 to 6", "CT-5")
             v = int(arg)
             if v not in [x for i, x in enumerate(self.active) if i not in p["picked"]]:
                 return self._why_not_die(arg)
             if card in ("maid", "lady") or (card == "philosopher" and len(p["picked"]) == 1):
-                return f"a die showing {v} cannot go higher: dice show 1 to 6 only (CT-5)"
+                return refuse("no_higher", "a die showing {face} cannot go higher: dice show 1 to 6 only",
+                              "CT-5", face=v)
             if card == "noble":
-                return f"+2 would take the die showing {v} past 6 (CT-5)"
+                return refuse("noble_past_six", "+2 would take the die showing {face} past 6", "CT-5", face=v)
             if card == "philosopher":
-                return f"a die showing {v} cannot be lowered, or no other die could be raised (CT-5)"
+                return refuse("no_lower", "a die showing {face} cannot be lowered, or no other die could "
+                              "be raised", "CT-5", face=v)
             if card == "astronomer":
-                return "every set-aside die shows that value already"
-            return f"that die cannot be picked for the {name}"
+                return refuse("astronomer_same", "every set-aside die shows that value already")
+            return self._card_refusal("cannot_pick", "that die cannot be picked for the {name}", card)
         if not choices:
-            return "pick the dice first"
+            return refuse("pick_dice_first", "pick the dice first")
         if not arg.isdigit() or int(arg) not in FACES:
-            return "a die shows only 1 to 6 (CT-5)"
+            return refuse("value_range", "a die shows only 1 to 6", "CT-5")
         if card == "maid":
-            return "the Maid adds 1, 2 or 3, and the die may not pass 6 (CT-5)"
+            return refuse("maid_value", "the Maid adds 1, 2 or 3, and the die may not pass 6", "CT-5")
         if card == "philosopher":
-            return "the raised die would pass 6, or the lowered die would not go down (CT-5)"
+            return refuse("philosopher_value", "the raised die would pass 6, or the lowered die would "
+                          "not go down", "CT-5")
         if card == "alchemist":
-            return "the three dice keep their total, and each shows 1 to 6 (CT-5)"
+            return refuse("alchemist_value", "the three dice keep their total, and each shows 1 to 6", "CT-5")
+        listed = ", ".join(map(str, choices))
         if card == "astronomer":
-            return "the Astronomer copies a set-aside die: choose one of " + ", ".join(map(str, choices))
-        return "choose one of " + ", ".join(map(str, choices))
+            return Refusal("astronomer_value", "the Astronomer copies a set-aside die: choose one of "
+                           + listed, {"values": tuple(choices)})
+        return Refusal("value_choice", "choose one of " + listed, {"values": tuple(choices)})
 
-    def _why_not_take(self, card: str) -> str:
+    def _why_not_take(self, card: str) -> Refusal:
         if card not in CHARACTERS:
-            return f"there is no character {card!r}"
-        name = CHARACTERS[card]["name"]["en"]
+            return refuse("no_character", "there is no character {card!r}", card=card)
         hand = self.hands[self.current]
         if card == "queen":
-            return "the Queen comes only with the King, to its first taker (CT-14)"
+            return refuse("queen_with_king", "the Queen comes only with the King, to its first taker",
+                          "CT-14")
         if card in hand or (card == "jester" and "swindler" in hand):
-            return f"you already hold the {name} (CT-4)"
+            return self._card_refusal("already_held", "you already hold the {name}", card, "CT-4")
         if card == "swindler" and "jester" not in hand:
-            return "the Swindler is the back of the Jester: you need the Jester first"
+            return refuse("jester_first", "the Swindler is the back of the Jester: you need the Jester first")
         if card == "king" and self.king_holder is not None:
-            return "the King has been taken: nobody else can take it from the supply (CT-15)"
+            return refuse("king_taken", "the King has been taken: nobody else can take it from the supply",
+                          "CT-15")
         if self.supply[card] == 0:
-            return f"no {name} is left in the supply (CT-3)"
-        return (f"your result does not meet the {name}'s requirement: "
-                f"{CHARACTERS[card]['requirement']['en']} (CT-6)")
+            return self._card_refusal("none_left", "no {name} is left in the supply", card, "CT-3")
+        return refuse("requirement", "your result does not meet the {name}'s requirement: {requirement}",
+                      "CT-6", card=card, name=CHARACTERS[card]["name"]["en"],
+                      requirement=CHARACTERS[card]["requirement"]["en"])
 
     def clone(self, rng: random.Random | None = None) -> "CourtState":
         """A copy to play on; much faster than deepcopy, since the history's

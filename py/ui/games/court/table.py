@@ -136,6 +136,18 @@ class CourtTable(Table):
             case Pass():
                 return t("ct.pass")
 
+    def refusal_params(self, refusal, t, names):
+        """Seats by name, characters by their names, values listed in words."""
+        params = super().refusal_params(refusal, t, names)
+        card = params.get("card")
+        if card in CHARACTERS:
+            params["name"] = name(card, t)
+            if "requirement" in params:
+                params["requirement"] = CHARACTERS[card]["requirement"][t.lang]
+        if "values" in params:
+            params["values"] = t.join(map(str, params["values"]))
+        return params
+
     # ---- the table ----------------------------------------------------------------
     def render(self, view, ctx):
         return (f'<section class="ct" aria-label="{esc(ctx.t("game.court"))}">'
