@@ -36,7 +36,7 @@ from __future__ import annotations
 import copy
 import random
 
-from ...core import Luck, Refusal, State, refuse
+from ...core import PUBLIC, Refusal, State, refuse
 from .actions import (ACTIONS, Aside, AsideAll, Cancel, Confirm, Done, Pass, Pick, Roll, Take,
                       Use, Value)
 
@@ -190,6 +190,28 @@ def kind_dict(kind):
 # ---- the state --------------------------------------------------------------------
 
 class CourtState(State):
+    # Nothing is hidden in this game but future rolls (the base's rng).
+    FIELDS = {
+        "supply": PUBLIC,            # CT-2/3: copies left (None: unlimited)
+        "hands": PUBLIC,             # the characters each seat holds
+        "round_no": PUBLIC,
+        "order": PUBLIC,             # this round's seats in playing order (CT-13/16)
+        "turn_index": PUBLIC,
+        "final_round": PUBLIC,       # CT-15/16
+        "king_holder": PUBLIC,
+        "first_holder": PUBLIC,      # CT-14/18: the King's first taker
+        "king_result": PUBLIC,       # CT-17: (count, face) the King is held with
+        "history": PUBLIC,           # the latest turns (HISTORY_KEPT)
+        "phase": PUBLIC,
+        "active": PUBLIC,            # the turn's dice still to roll or set aside (CT-8)
+        "aside": PUBLIC,             # the dice set aside (CT-9)
+        "rolled": PUBLIC,
+        "aside_since_roll": PUBLIC,  # CT-9: a die was set aside since the last roll
+        "used": PUBLIC,              # CT-10: abilities used this turn
+        "pending": PUBLIC,           # an ability being used, its dice and values so far
+        "cancels": PUBLIC,           # MAX_CANCELS
+    }
+
     def __init__(self, game, players, seed, options):
         super().__init__(game, players, seed, options)
         self.supply = {card: None if card in UNLIMITED else SUPPLY[CHARACTERS[card]["row"]][players - 2]
@@ -647,19 +669,16 @@ class CourtState(State):
                       requirement=CHARACTERS[card]["requirement"]["en"])
 
     def clone(self, rng: random.Random | None = None) -> "CourtState":
-        """A copy to play on; much faster than deepcopy, since the history's
-        entries never change once written. Give `rng` to roll other dice."""
+        """A copy to play on, much faster than deepcopy: every field of FIELDS
+        copied by hand, sharing no list, dict or set. Give `rng` to roll other dice."""
         other = copy.copy(self)
-        if rng is None:
-            rng = Luck.__new__(Luck)     # no seeding from the OS: the state is copied next
-            rng.setstate(self.rng.getstate())
-            rng.draws = self.rng.draws
-        other.rng = rng
+        other.rng = self.rng.copy() if rng is None else rng
         other.actions = list(self.actions)
+        other.actors = list(self.actors)
         other.supply = dict(self.supply)
         other.hands = [list(hand) for hand in self.hands]
         other.order = list(self.order)
-        other.history = list(self.history)
+        other.history = [dict(turn, dice=list(turn["dice"])) for turn in self.history]
         other.active = list(self.active)
         other.aside = list(self.aside)
         other.used = set(self.used)
