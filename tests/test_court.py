@@ -714,6 +714,7 @@ def test_clone_is_independent():
     other = state.clone()
     other.apply("aside all")
     assert state.phase == "dice" and state.active and other.aside
+    assert len(state.actors) == len(state.actions) == 1      # who made each action: not shared
     assert snapshot(play(state.clone(), "aside all")) == snapshot(other)
 
 
