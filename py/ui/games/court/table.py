@@ -9,7 +9,8 @@ from royaltable.games.court.actions import (Aside, AsideAll, Cancel, Confirm, Do
 from royaltable.games.court.bots import random_step
 from royaltable.games.court.rules import CARDS, CHARACTERS
 
-from ...html import button, esc, tappable
+from ...html import button, tappable
+from ...markup import Markup, el, join, raw, text
 from ...i18n import load_game
 from ...widgets import seat_plate, turn_line
 from ...table import Table
@@ -27,20 +28,20 @@ def name(card: str, t) -> str:
     return CHARACTERS[card]["name"][t.lang]
 
 
-def die(value, t, cmd: str = "", arg: str = "", cls: str = "", does: str = "") -> str:
+def die(value, t, cmd: str = "", arg: str = "", cls: str = "", does: str = "") -> Markup:
     """A die drawn as a die (SVG pips), with its value in words for screen readers
     and, when it is tappable, what tapping it does."""
     if value is None:
-        face = '<text x="50" y="64" text-anchor="middle" font-size="44">?</text>'
+        face = el("text", {"x": 50, "y": 64, "text-anchor": "middle", "font-size": 44}, "?")
         label = t("ct.die.unrolled")
     else:
-        face = "".join(f'<circle cx="{x}" cy="{y}" r="9"/>' for x, y in PIPS[value])
+        face = [el("circle", {"cx": x, "cy": y, "r": 9}) for x, y in PIPS[value]]
         label = t("ct.die.value", n=value)
-    svg = (f'<svg viewBox="0 0 100 100" aria-hidden="true"><rect x="4" y="4" width="92" height="92" rx="18"/>'
-           f'{face}</svg>')
+    svg = el("svg", {"viewBox": "0 0 100 100", "aria-hidden": "true"},
+             el("rect", {"x": 4, "y": 4, "width": 92, "height": 92, "rx": 18}), face)
     if cmd:
         return tappable(svg, cmd, arg, f"ct-die is-playable {cls}", aria=f"{label}: {does}" if does else label)
-    return f'<span class="ct-die {cls}" role="img" aria-label="{esc(label)}">{svg}</span>'
+    return el("span", {"class": ["ct-die", cls.strip()], "role": "img", "aria-label": label}, svg)
 
 
 def kind_text(kind, t) -> str:
@@ -150,9 +151,9 @@ class CourtTable(Table):
 
     # ---- the table ----------------------------------------------------------------
     def render(self, view, ctx):
-        return (f'<section class="ct" aria-label="{esc(ctx.t("game.court"))}">'
-                f'{self._status(view, ctx)}{self._players(view, ctx)}{self._tray(view, ctx)}'
-                f'{self._supply(view, ctx)}</section>')
+        return el("section", {"class": "ct", "aria-label": ctx.t("game.court")},
+                  self._status(view, ctx), self._players(view, ctx), self._tray(view, ctx),
+                  self._supply(view, ctx))
 
     def side(self, view, ctx):
         return self._standings(view, ctx)
@@ -169,8 +170,8 @@ class CourtTable(Table):
         if view["king_holder"] is not None:
             chips.append(t("ct.king_to_beat", name=ctx.names[view["king_holder"]],
                            kind=kind_text(view["king_result"], t)))
-        return ('<div class="status-bar">' + "".join(f'<span class="chip">{esc(c)}</span>' for c in chips)
-                + f'<strong class="status-turn" aria-live="polite">{esc(turn_line(ctx, view["current"]))}</strong></div>')
+        return el("div", {"class": "status-bar"}, (el("span", {"class": "chip"}, chip) for chip in chips),
+                  el("strong", {"class": "status-turn", "aria-live": "polite"}, turn_line(ctx, view["current"])))
 
     def _players(self, view, ctx):
         t = ctx.t
@@ -179,18 +180,20 @@ class CourtTable(Table):
         for seat in range(view["players"]):
             badges = []
             if seat == view["start_player"]:
-                badges.append(f'<span class="badge badge-dealer">{esc(t("ct.starts"))}</span>')
+                badges.append(el("span", {"class": "badge badge-dealer"}, t("ct.starts")))
             if seat == view["king_holder"]:
-                badges.append(f'<span class="badge badge-king">{esc(t("ct.card.king"))}</span>')
-            cards = "".join(
-                f'<span class="ct-chip{" is-used" if c["used"] else ""}">{esc(name(c["card"], t))}'
-                f'{" ✓" if c["used"] else ""}</span>'
-                for c in view["hands"][seat] if c["card"] != "king") or f'<span class="hint">{esc(t("ct.no_cards"))}</span>'
+                badges.append(el("span", {"class": "badge badge-king"}, t("ct.card.king")))
+            cards = [el("span", {"class": ["ct-chip", c["used"] and "is-used"]}, name(c["card"], t),
+                        c["used"] and " ✓")
+                     for c in view["hands"][seat] if c["card"] != "king"] \
+                or el("span", {"class": "hint"}, t("ct.no_cards"))
             position = t.ordinal(order.index(seat) + 1) if seat in order else "–"
-            plates.append(seat_plate(ctx, seat, seat == view["current"], badges,
-                                     f'<div class="plate-facts">{esc(t("ct.plate", dice=view["start_dice"][seat], order=position))}</div>'
-                                     f'<div class="ct-chips">{cards}</div>'))
-        return f'<div class="plates">{"".join(plates)}</div>'
+            body = join((el("div", {"class": "plate-facts"},
+                            t("ct.plate", dice=view["start_dice"][seat], order=position)),
+                         el("div", {"class": "ct-chips"}, cards)))
+            # the shared plate (ui/widgets.py) is built from the markup given it
+            plates.append(raw(seat_plate(ctx, seat, seat == view["current"], badges, body)))
+        return el("div", {"class": "plates"}, plates)
 
     def _tray(self, view, ctx):
         t = ctx.t
@@ -211,7 +214,7 @@ class CourtTable(Table):
                 active.append(die(value, t, "act", Aside(value), cls, t("ct.tap.aside")))
             else:
                 active.append(die(value, t, cls=cls))
-        aside = "".join(die(v, t, cls="is-aside") for v in dice["aside"])
+        aside = [die(v, t, cls="is-aside") for v in dice["aside"]]
         current = view["current"]
         summary = ""
         if dice["rolled"]:
@@ -229,32 +232,36 @@ class CourtTable(Table):
                 hint = t("ct.hint.aside")
             elif view["phase"] == "take":
                 hint = t("ct.hint.take")
-        return (f'<div class="ct-tray"><div class="ct-tray-head"><h2>{esc(title)}</h2>'
-                f'<span class="ct-best">{esc(summary)}</span></div>'
-                f'<div class="ct-zones"><div class="ct-zone"><div class="ct-zone-title">{esc(t("ct.active"))}</div>'
-                f'<div class="ct-dice">{"".join(active) or esc(t("ct.none"))}</div></div>'
-                f'<div class="ct-zone ct-zone-aside"><div class="ct-zone-title">{esc(t("ct.aside"))}</div>'
-                f'<div class="ct-dice">{aside or esc(t("ct.none"))}</div></div></div>'
-                f'<p class="hint ct-hint">{esc(hint)}</p>{self._abilities(view, ctx, legal)}'
-                f'{self._takeable(view, ctx)}<div class="kk-controls">{self._controls(view, ctx, legal)}</div></div>')
+        return el("div", {"class": "ct-tray"},
+                  el("div", {"class": "ct-tray-head"}, el("h2", title), el("span", {"class": "ct-best"}, summary)),
+                  el("div", {"class": "ct-zones"},
+                     el("div", {"class": "ct-zone"}, el("div", {"class": "ct-zone-title"}, t("ct.active")),
+                        el("div", {"class": "ct-dice"}, active or t("ct.none"))),
+                     el("div", {"class": "ct-zone ct-zone-aside"}, el("div", {"class": "ct-zone-title"}, t("ct.aside")),
+                        el("div", {"class": "ct-dice"}, aside or t("ct.none")))),
+                  el("p", {"class": "hint ct-hint"}, hint),
+                  raw(ctx.teacher),        # the suggestion's reasons, after its line: the shell's markup
+                  self._abilities(view, ctx, legal), self._takeable(view, ctx),
+                  el("div", {"class": "kk-controls"}, self._controls(view, ctx, legal)))
 
     def _controls(self, view, ctx, legal):
         t = ctx.t
         out = []
         if Roll() in legal:
-            out.append(button(esc(t("ct.roll", n=len(view["dice"]["active"]))), "act", Roll(), cls="btn-primary btn-big"))
+            out.append(button(text(t("ct.roll", n=len(view["dice"]["active"]))), "act", Roll(),
+                              cls="btn-primary btn-big"))
         if AsideAll() in legal:
-            out.append(button(esc(t("ct.aside_all")), "act", AsideAll()))
+            out.append(button(text(t("ct.aside_all")), "act", AsideAll()))
         values = [a for a in map(GAME.parse, ctx.legal) if isinstance(a, Value)]
         if values:
-            out.append('<div class="ct-values" role="group">' + "".join(
-                button(die(a.face, t), "act", a, cls="btn-die", aria=t("ct.tap.value", n=a.face))
-                for a in values) + "</div>")
+            out.append(el("div", {"class": "ct-values", "role": "group"},
+                          (button(die(a.face, t), "act", a, cls="btn-die", aria=t("ct.tap.value", n=a.face))
+                           for a in values)))
         for action, key, cls in ((Confirm(), "ct.confirm", "btn-primary"), (Cancel(), "ct.cancel", ""),
                                  (Done(), "ct.done", "btn-primary"), (Pass(), "ct.pass", "")):
             if action in legal:
-                out.append(button(esc(t(key)), "act", action, cls=cls))
-        return "".join(out)
+                out.append(button(text(t(key)), "act", action, cls=cls))
+        return join(out)
 
     def _takeable(self, view, ctx):
         """CT-12: the characters the result earns, as buttons beside the dice (the
@@ -262,33 +269,32 @@ class CourtTable(Table):
         t = ctx.t
         takes = [a for a in map(GAME.parse, ctx.legal) if isinstance(a, Take)]
         if not takes:
-            return ""
-        cards = "".join(
-            button(f'<strong>{esc(name(a.card, t))}</strong><small>{esc(CHARACTERS[a.card]["ability"][t.lang])}</small>',
-                   "act", a, cls="ct-take")
-            for a in takes)
-        return f'<div class="ct-takes" role="group" aria-label="{esc(t("ct.hint.take"))}">{cards}</div>'
+            return None
+        return el("div", {"class": "ct-takes", "role": "group", "aria-label": t("ct.hint.take")},
+                  (button(join((el("strong", name(a.card, t)), el("small", CHARACTERS[a.card]["ability"][t.lang]))),
+                          "act", a, cls="ct-take")
+                   for a in takes))
 
     def _abilities(self, view, ctx, legal):
         t = ctx.t
         current = view["current"]
         if current is None:
-            return ""
+            return None
         cards = []
         for held in view["hands"][current]:
             card = held["card"]
             if card == "king":
                 continue
-            text = f'<strong>{esc(name(card, t))}</strong> <small>{esc(CHARACTERS[card]["ability"][t.lang])}</small>'
+            words = (el("strong", name(card, t)), " ", el("small", CHARACTERS[card]["ability"][t.lang]))
             if Use(card) in legal:
-                cards.append(button(text + f'<span class="sr-only">: {esc(t("ct.tap.use"))}</span>',
+                cards.append(button(join((words, el("span", {"class": "sr-only"}, ": " + t("ct.tap.use")))),
                                     "act", Use(card), cls="ct-ability"))
             else:
-                state = t("ct.used") if held["used"] else ""
-                cards.append(f'<span class="ct-ability is-idle">{text}{" · " + esc(state) if state else ""}</span>')
+                cards.append(el("span", {"class": "ct-ability is-idle"}, words,
+                                held["used"] and " · " + t("ct.used")))
         if not cards:
-            return ""
-        return f'<div class="ct-abilities" aria-label="{esc(t("ct.abilities"))}">{"".join(cards)}</div>'
+            return None
+        return el("div", {"class": "ct-abilities", "aria-label": t("ct.abilities")}, cards)
 
     def _supply(self, view, ctx):
         t = ctx.t
@@ -298,22 +304,20 @@ class CourtTable(Table):
             info = CHARACTERS[card]
             left = view["supply"][card]
             copies = t("ct.unlimited") if left is None else t("ct.left", n=left)
-            classes = ["ct-card"]
-            if card in earns:
-                classes.append("is-earned")
-            if left == 0:
-                classes.append("is-gone")
             row = ROMAN[info["row"]]
-            row_mark = (f'<span class="ct-card-row" title="{esc(t("ct.row." + str(info["row"])))}">{row}</span>'
-                        if row else "")
-            body = (f'<span class="ct-card-head"><span class="ct-card-name">{esc(info["name"][t.lang])}</span>'
-                    f'{row_mark}<span class="ct-card-left">{esc(copies)}</span></span>'
-                    f'<span class="ct-card-req">{esc(info["requirement"][t.lang])}</span>'
-                    f'<span class="ct-card-ability">{esc(info["ability"][t.lang])}</span>'
-                    + (f'<span class="ct-card-earn">★ {esc(t("ct.earned"))}</span>' if card in earns else ""))
-            cards.append(f'<div class="{" ".join(classes)}">{body}</div>')
-        return (f'<div class="ct-supply"><h2 class="side-title">{esc(t("ct.supply"))}</h2>'
-                f'<p class="hint">{esc(t("ct.supply.hint"))}</p><div class="ct-grid">{"".join(cards)}</div></div>')
+            cards.append(el(
+                "div", {"class": ["ct-card", card in earns and "is-earned", left == 0 and "is-gone"]},
+                el("span", {"class": "ct-card-head"},
+                   el("span", {"class": "ct-card-name"}, info["name"][t.lang]),
+                   row and el("span", {"class": "ct-card-row", "title": t("ct.row." + str(info["row"]))}, row),
+                   el("span", {"class": "ct-card-left"}, copies)),
+                el("span", {"class": "ct-card-req"}, info["requirement"][t.lang]),
+                el("span", {"class": "ct-card-ability"}, info["ability"][t.lang]),
+                card in earns and el("span", {"class": "ct-card-earn"}, "★ " + t("ct.earned"))))
+        return el("div", {"class": "ct-supply"},
+                  el("h2", {"class": "side-title"}, t("ct.supply")),
+                  el("p", {"class": "hint"}, t("ct.supply.hint")),
+                  el("div", {"class": "ct-grid"}, cards))
 
     def _standings(self, view, ctx):
         t = ctx.t
@@ -321,19 +325,22 @@ class CourtTable(Table):
         for seat in range(view["players"]):
             count = len([c for c in view["hands"][seat] if c["card"] not in ("king", "queen")])
             king = t("ct.card.king") if seat == view["king_holder"] else ""
-            rows.append(f'<tr><th scope="row" class="scores-name">{esc(ctx.names[seat])}</th><td>{view["start_dice"][seat]}</td>'
-                        f'<td>{count}</td><td>{esc(king)}</td></tr>')
+            rows.append(el("tr", el("th", {"scope": "row", "class": "scores-name"}, ctx.names[seat]),
+                           el("td", view["start_dice"][seat]), el("td", count), el("td", king)))
         finals = [h for h in view["history"] if h["final"]]
-        final_rows = "".join(
-            f'<li>{esc(ctx.names[h["seat"]])}: {esc(" ".join(map(str, h["dice"])))}'
-            f'{" · " + esc(t("ct.card.king")) if h["took"] == "king" else ""}</li>' for h in finals)
         heading = t("ct.final_results") if view["phase"] == "over" else t("ct.final_standings")
-        final = (f'<h3 class="side-title">{esc(heading)}</h3><ol class="ct-finals">{final_rows}</ol>'
-                 if view["final_round"] else "")
-        return (f'<h2 class="side-title">{esc(t("ct.players"))}</h2>'
-                f'<table class="scores"><thead><tr><th></th><th>{esc(t("ct.col.dice"))}</th>'
-                f'<th>{esc(t("ct.col.cards"))}</th><th>{esc(t("ct.card.king"))}</th></tr></thead>'
-                f'<tbody>{"".join(rows)}</tbody></table>{final}')
+        final = view["final_round"] and (
+            el("h3", {"class": "side-title"}, heading),
+            el("ol", {"class": "ct-finals"},
+               (el("li", ctx.names[h["seat"]], ": ", " ".join(map(str, h["dice"])),
+                   h["took"] == "king" and " · " + t("ct.card.king")) for h in finals)))
+        return join((
+            el("h2", {"class": "side-title"}, t("ct.players")),
+            el("table", {"class": "scores"},
+               el("thead", el("tr", el("th"), el("th", t("ct.col.dice")), el("th", t("ct.col.cards")),
+                              el("th", t("ct.card.king")))),
+               el("tbody", rows)),
+            final))
 
 
 TABLE = CourtTable()
