@@ -5,9 +5,14 @@ gold, won cards and the best split of each player; the seven rounds, day or nigh
 
 Offers are public: making one is a decision in the open (no hand-off). Choosing
 a card from one's hand (the lead, the face-down choice, the Knight's second
-card) is private."""
+card) is private.
+
+Markup is built with ui.markup (el, join); the art (the court's emblems, the
+classes, the icons, the seats' shapes) is data: art.svg beside this file."""
 from __future__ import annotations
 
+import pathlib
+import re
 from types import SimpleNamespace
 
 from royaltable.games.struggle import GAME
@@ -16,8 +21,9 @@ from royaltable.games.struggle.actions import (NO_PROMISE, PASS, Accept, Discard
                                                Steal, Targeted, use_of)
 from royaltable.games.struggle.rules import CARD_OF, CHARACTERS, ROUNDS
 
-from ...html import button, esc, tappable
+from ...html import button, tappable
 from ...i18n import load_game
+from ...markup import Markup, el, join, raw, text
 from ...widgets import seat_plate, turn_line
 from ...table import Table
 
@@ -25,105 +31,39 @@ load_game("struggle")
 
 OFFER_PHASES = ("offer", "offer-gold", "offer-promise")
 TURN_PHASES = (*OFFER_PHASES, "decide", "knight")
+# What an empty spot on the felt says: no card yet, none to play, discarded.
+EMPTY_SPOT = {"waiting": "st.spot.waiting", "out": "st.spot.out", "gone": "st.spot.gone"}
 
 
-def _svg(body: str, cls: str) -> str:
-    return (f'<svg class="{cls}" viewBox="0 0 48 48" aria-hidden="true" focusable="false" '
-            f'fill="currentColor">{body}</svg>')
+def _read_art() -> dict[str, Markup]:
+    """art.svg's drawings by id: each group's shapes, one <svg> of the table draws them."""
+    svg = (pathlib.Path(__file__).parent / "art.svg").read_text(encoding="utf-8")
+    return {name: raw("".join(line.strip() for line in body.splitlines()))
+            for name, body in re.findall(r'<g id="([\w-]+)">(.*?)</g>', svg, flags=re.S)}
 
 
-PAPER = 'fill="var(--st-paper, #fffdf7)"'
-# One emblem per character, drawn in SVG (a font may lack any symbol).
-EMBLEMS = {
-    1: ('<path d="M24 44V21M24 44 15 23M24 44l9-21" fill="none" stroke="currentColor" stroke-width="2.6"/>'
-        '<ellipse cx="24" cy="12" rx="4.2" ry="9.5"/>'
-        '<ellipse cx="13" cy="16" rx="3.6" ry="8.5" transform="rotate(-24 13 16)"/>'
-        '<ellipse cx="35" cy="16" rx="3.6" ry="8.5" transform="rotate(24 35 16)"/>'
-        '<rect x="16" y="31" width="16" height="5" rx="2.5"/>'),                        # wheat sheaf
-    2: ('<path d="M3 19c7-5 15-5 21-1 6-4 14-4 21 1-1 9-6 15-13 15-4 0-6-3-8-6-2 3-4 6-8 6C9 34 4 28 3 19z"/>'
-        f'<ellipse cx="14" cy="23" rx="5" ry="3.2" {PAPER}/><ellipse cx="34" cy="23" rx="5" ry="3.2" {PAPER}/>'
-        '<path d="M20 38h8l-4 7z"/>'),                                                  # thief's mask
-    3: ('<path d="M18 9h12l-3 6c8 3 14 11 14 19 0 7-6 10-17 10S7 41 7 34c0-8 6-16 14-19z"/>'
-        '<rect x="16" y="13" width="16" height="4" rx="2"/>'
-        f'<circle cx="24" cy="32" r="6.5" fill="none" stroke="var(--st-paper, #fffdf7)" stroke-width="2.6"/>'
-        f'<rect x="22.8" y="28" width="2.4" height="8" {PAPER}/>'),                      # money bag
-    4: ('<path d="M9 37c1-9 0-15-6-22 8 1 14 6 17 12 0-8 2-14 4-20 2 6 4 12 4 20 3-6 9-11 17-12-6 7-7 13-6 22z"/>'
-        '<circle cx="3.5" cy="14" r="3.2"/><circle cx="24" cy="6" r="3.2"/><circle cx="44.5" cy="14" r="3.2"/>'
-        '<rect x="8" y="37" width="32" height="6" rx="3"/>'
-        f'<circle cx="16" cy="40" r="1.6" {PAPER}/><circle cx="24" cy="40" r="1.6" {PAPER}/>'
-        f'<circle cx="32" cy="40" r="1.6" {PAPER}/>'),                                  # jester's cap
-    5: ('<path d="M2 24c6-10 14-15 22-15s16 5 22 15c-6 10-14 15-22 15S8 34 2 24z"/>'
-        f'<circle cx="24" cy="24" r="10" {PAPER}/><circle cx="24" cy="24" r="5.5"/>'
-        f'<circle cx="26" cy="22" r="1.8" {PAPER}/>'),                                  # watching eye
-    6: ('<path d="M24 3 41 9v13c0 12-8 19-17 23C15 41 7 34 7 22V9z"/>'
-        f'<path d="M21.5 11h5v9h9v5h-9v14h-5V25h-9v-5h9z" {PAPER}/>'),                   # shield
-    7: ('<rect x="11" y="8" width="26" height="32" rx="2"/>'
-        '<rect x="7" y="4" width="34" height="7" rx="3.5"/><rect x="7" y="37" width="34" height="7" rx="3.5"/>'
-        '<path d="M16 17h16M16 22h16M16 27h9" stroke="var(--st-paper, #fffdf7)" stroke-width="2.2"/>'
-        f'<circle cx="32" cy="31" r="6" {PAPER}/><circle cx="32" cy="31" r="3.8"/>'),    # sealed scroll
-    8: ('<path d="M13 41c0-8 4-13 9-17l-3-1-6 4-5-3 2-6c2-6 7-11 13-13l2-4 3 4c6 1 9 6 9 11 0 8 3 15 3 25z"/>'
-        f'<circle cx="21" cy="14" r="1.9" {PAPER}/><rect x="10" y="40" width="30" height="5" rx="2"/>'),
-    9: ('<path d="M6 36c2-10 8-17 18-22 10 5 16 12 18 22z"/>'
-        '<circle cx="24" cy="9" r="3.4"/><circle cx="12" cy="17" r="2.8"/><circle cx="36" cy="17" r="2.8"/>'
-        f'<path d="M24 20l5 6-5 6-5-6z" {PAPER}/><rect x="6" y="36" width="36" height="6" rx="3"/>'),  # tiara
-    10: ('<path d="M6 35 4 14l10 8 10-12 10 12 10-8-2 21z"/>'
-         '<path d="M22 1h4v4h4v4h-4v4h-4V9h-4V5h4z"/>'
-         '<circle cx="4" cy="13" r="2.6"/><circle cx="44" cy="13" r="2.6"/>'
-         '<rect x="6" y="37" width="36" height="7" rx="2"/>'
-         f'<circle cx="15" cy="40.5" r="2" {PAPER}/><circle cx="24" cy="40.5" r="2" {PAPER}/>'
-         f'<circle cx="33" cy="40.5" r="2" {PAPER}/>'),                                 # king's crown
-}
-CLASS_ICONS = {
-    "apple": ('<path d="M24 15c-4-3-15-3-17 7-2 10 5 21 11 21 3 0 4-2 6-2s3 2 6 2c6 0 13-11 11-21-2-10-13-10-17-7z"/>'
-              '<path d="M24 15c0-5 2-8 6-10" fill="none" stroke="currentColor" stroke-width="3"/>'
-              '<path d="M27 10c4-5 10-4 12-2-3 4-8 4-12 2z"/>'),
-    "coins": ('<ellipse cx="24" cy="37" rx="17" ry="7"/><rect x="7" y="24" width="34" height="13"/>'
-              f'<ellipse cx="24" cy="24" rx="17" ry="7" stroke="var(--st-paper, #fffdf7)" stroke-width="2.5"/>'
-              '<ellipse cx="24" cy="13" rx="13" ry="5.5"/><rect x="11" y="7" width="26" height="6"/>'
-              f'<ellipse cx="24" cy="7" rx="13" ry="5.5" stroke="var(--st-paper, #fffdf7)" stroke-width="2.5"/>'),
-    "crown": ('<path d="M7 35 4 13l11 9 9-15 9 15 11-9-3 22z"/><rect x="7" y="37" width="34" height="5" rx="1.5"/>'),
-}
-SCALES = ('<path d="M22 8h4v30h9v5H13v-5h9z"/><rect x="6" y="11" width="36" height="4" rx="2"/>'
-          '<path d="M11 15 5 29M11 15l6 14M37 15l-6 14M37 15l6 14" fill="none" stroke="currentColor" stroke-width="2"/>'
-          '<path d="M3 29h16a8 5 0 0 1-16 0zM29 29h16a8 5 0 0 1-16 0z"/>')
-COIN = ('<circle cx="24" cy="24" r="21"/>'
-        '<circle cx="24" cy="24" r="14.5" fill="none" stroke="var(--st-coin-ring, #fff3c4)" stroke-width="3"/>')
-SUN = ('<circle cx="24" cy="24" r="9.5"/><path d="M24 2v8M24 38v8M2 24h8M38 24h8M8.5 8.5l5.7 5.7M33.8 33.8l5.7 5.7'
-       'M8.5 39.5l5.7-5.7M33.8 14.2l5.7-5.7" stroke="currentColor" stroke-width="4" stroke-linecap="round"/>')
-MOON = '<path d="M31 4a20 20 0 1 0 13 32A16 16 0 0 1 31 4z"/>'
-EYE = ('<path d="M2 24c6-10 14-15 22-15s16 5 22 15c-6 10-14 15-22 15S8 34 2 24z"/>'
-       f'<circle cx="24" cy="24" r="9" {PAPER}/><circle cx="24" cy="24" r="5"/>')
-CROSS = '<path d="M10 6 24 20 38 6l4 4-14 14 14 14-4 4-14-14-14 14-4-4 14-14L6 10z"/>'
-TROPHY = ('<path d="M12 5h24v5h7c0 8-4 13-10 14-2 4-5 6-7 7v5h6v6H16v-6h6v-5c-2-1-5-3-7-7-6-1-10-6-10-14h7z'
-          'M8 14c1 3 3 5 5 6-1-2-1-4-1-6zM40 14h-4c0 2 0 4-1 6 2-1 4-3 5-6z"/>')
-FAN = ('<rect x="6" y="10" width="20" height="30" rx="3" transform="rotate(-18 16 40)"/>'
-       '<rect x="14" y="6" width="20" height="30" rx="3" stroke="var(--st-paper, #fffdf7)" stroke-width="2.5"/>'
-       '<rect x="22" y="10" width="20" height="30" rx="3" transform="rotate(18 32 40)" stroke="var(--st-paper, #fffdf7)" stroke-width="2.5"/>')
-WON = ('<rect x="6" y="10" width="22" height="32" rx="3" transform="rotate(-10 17 26)"/>'
-       '<rect x="19" y="6" width="22" height="32" rx="3" stroke="var(--st-paper, #fffdf7)" stroke-width="2.5"/>')
-# Each seat has a colour and a shape (colour is never the only sign).
-SEAT_SHAPES = [
-    '<circle cx="24" cy="24" r="19"/>',
-    '<rect x="6" y="6" width="36" height="36" rx="4"/>',
-    '<path d="M24 4 45 42H3z"/>',
-    '<path d="M24 2 46 24 24 46 2 24z"/>',
-    '<path d="M24 2l6.5 14.5 15.5 1.6-11.7 10.4 3.4 15.5L24 36l-13.7 8 3.4-15.5L2 18.1l15.5-1.6z"/>',
-    '<path d="M13 5h22l11 19-11 19H13L2 24z"/>',
-]
+ART = _read_art()
+
+
+def _svg(art: str, cls: str) -> Markup:
+    """One drawing of art.svg, 48×48, in the text's colour, hidden from screen readers."""
+    return el("svg", {"class": cls, "viewBox": "0 0 48 48", "aria-hidden": "true",
+                      "focusable": "false", "fill": "currentColor"}, ART[art])
 
 
 def parse(card: str) -> tuple[int, int]:
     """'s2-7' -> (owner 2, power 7)."""
-    owner, power = card[1:].split("-")
-    return int(owner), int(power)
+    number = CARD_OF[card]
+    return number // 10, number % 10 + 1
 
 
 def power_of(card: str) -> int:
     return parse(card)[1]
 
 
-def seat_mark(seat: int, cls: str = "st-mark") -> str:
-    return _svg(SEAT_SHAPES[seat % 6], f"{cls} st-c{seat}")
+def seat_mark(seat: int, cls: str = "st-mark") -> Markup:
+    """Each seat has a colour and a shape (colour is never the only sign)."""
+    return _svg(f"seat-{seat % 6}", f"{cls} st-c{seat}")
 
 
 def card_label(card: str, t) -> str:
@@ -134,42 +74,42 @@ def card_label(card: str, t) -> str:
 
 
 def card(card_id: str, t, size: str = "", cmd: str = "", arg: str = "", does: str = "",
-         marks: str = "", note: str = "") -> str:
+         marks: str = "", note=None) -> Markup:
     """One card face: the power large, the emblem, the name, its class and, for
     the cards that can be bargained over, the scales. `note` adds words (visible)."""
     owner, power = parse(card_id)
     char = CHARACTERS[power]
-    name = t(f"st.char.{power}")
-    nego = _svg(SCALES, "st-nego") if char["negotiable"] else ""
-    face = (f'<span class="st-power">{power}</span>'
-            f'{_svg(CLASS_ICONS[char["class"]], "st-cls")}{nego}'
-            f'{_svg(EMBLEMS[power], "st-emblem")}'
-            f'<span class="st-name"> {esc(name)}</span>'
-            f'{seat_mark(owner, "st-owner")}{note}')
-    cls = f"st-card cls-{char['class']} {size} {marks}".strip()
-    data = f' data-card="{esc(card_id)}"'
+    face = [el("span", {"class": "st-power"}, power),
+            _svg(f"class-{char['class']}", "st-cls"),
+            _svg("scales", "st-nego") if char["negotiable"] else None,
+            _svg(f"emblem-{power}", "st-emblem"),
+            el("span", {"class": "st-name"}, " ", t(f"st.char.{power}")),
+            seat_mark(owner, "st-owner"), note]
+    cls = ["st-card", f"cls-{char['class']}", size, marks]
     if cmd:
-        hidden = (f'<span class="sr-only"> ({esc(t("st.class." + char["class"]))}'
-                  f'{", " + esc(t("st.negotiable.long")) if char["negotiable"] else ""}), {esc(does)}</span>')
-        return tappable(face + hidden, cmd, arg, cls + " is-playable", extra=data)
-    return f'<div class="{cls}" role="img" aria-label="{esc(card_label(card_id, t))}"{data}>{face}</div>'
+        negotiable = ", " + t("st.negotiable.long") if char["negotiable"] else ""
+        hidden = el("span", {"class": "sr-only"},
+                    f" ({t('st.class.' + char['class'])}{negotiable}), {does}")
+        return tappable(join([*face, hidden]), cmd, arg, " ".join(c for c in cls if c) + " is-playable",
+                        attrs={"data-card": card_id})
+    return el("div", {"class": cls, "role": "img", "aria-label": card_label(card_id, t),
+                      "data-card": card_id}, face)
 
 
-def back(seat: int, t, size: str = "") -> str:
+def back(seat: int, t, size: str = "") -> Markup:
     """A card face down: its seat's colour and shape, nothing of the card."""
-    return (f'<div class="st-back st-c{seat} {size}" role="img" aria-label="{esc(t("st.card.back"))}">'
-            f'{seat_mark(seat, "st-back-mark")}</div>')
+    return el("div", {"class": ["st-back", f"st-c{seat}", size], "role": "img", "aria-label": t("st.card.back")},
+              seat_mark(seat, "st-back-mark"))
 
 
-def coin(cls: str = "st-coin") -> str:
-    return _svg(COIN, cls)
+def coin(cls: str = "st-coin") -> Markup:
+    return _svg("coin", cls)
 
 
-def tokens(plus: int, minus: int, t) -> str:
-    out = "".join(f'<span class="st-token is-plus" title="{esc(t("st.marker.plus"))}">+3</span>' for _ in range(plus))
-    out += "".join(f'<span class="st-token is-minus" title="{esc(t("st.marker.minus"))}">−3</span>'
-                   for _ in range(minus))
-    return f'<span class="st-tokens">{out}</span>' if out else ""
+def tokens(plus: int, minus: int, t) -> Markup | None:
+    marks = ([el("span", {"class": "st-token is-plus", "title": t("st.marker.plus")}, "+3")] * plus
+             + [el("span", {"class": "st-token is-minus", "title": t("st.marker.minus")}, "−3")] * minus)
+    return el("span", {"class": "st-tokens"}, marks) if marks else None
 
 
 def _card_param(card: str):
@@ -183,7 +123,6 @@ def _clockwise(seat: int, n: int) -> list[int]:
 def _others_from(seat: int, n: int) -> list[int]:
     """The other seats, clockwise from `seat`'s left (the order offers are asked in)."""
     return [(seat + k) % n for k in range(1, n)]
-
 
 # ---- words for uses, log lines and events (shared by the table, the log and the summary) ---
 
@@ -374,12 +313,12 @@ class StruggleTable(Table):
 
     # ---- the table ------------------------------------------------------------------
     def render(self, view, ctx):
-        parts = [self._status(view, ctx), self._table(view, ctx), self._turn(view, ctx),
-                 self._hand(view, ctx), self._court(ctx)]
-        return f'<section class="st" aria-label="{esc(ctx.t("game.struggle"))}">{"".join(parts)}</section>'
+        return el("section", {"class": "st", "aria-label": ctx.t("game.struggle")},
+                  self._status(view, ctx), self._table(view, ctx), self._turn(view, ctx),
+                  self._hand(view, ctx), self._court(ctx))
 
     def side(self, view, ctx):
-        return self._scores(view, ctx) + self._supply(view, ctx)
+        return join([self._scores(view, ctx), self._supply(view, ctx)])
 
     def result_detail(self, view, ctx):
         return self._scores(view, ctx, final=True)
@@ -394,15 +333,15 @@ class StruggleTable(Table):
                 seat = winners[n]
                 label = (t("st.tracker.won", n=n, name=ctx.names[seat]) if seat is not None
                          else t("st.tracker.nobody", n=n))
-                inner = seat_mark(seat, "st-pip-mark") if seat is not None else _svg(CROSS, "st-pip-mark")
+                inner = seat_mark(seat, "st-pip-mark") if seat is not None else _svg("cross", "st-pip-mark")
                 cls = "is-done"
             elif n == view["round"] and view["phase"] != "over":
-                label, inner, cls = t("st.tracker.now", n=n), f'<span aria-hidden="true">{n}</span>', "is-now"
+                label, inner, cls = t("st.tracker.now", n=n), el("span", {"aria-hidden": "true"}, n), "is-now"
             else:
-                label, inner, cls = t("st.tracker.later", n=n), f'<span aria-hidden="true">{n}</span>', ""
-            pips.append(f'<li class="st-pip {cls}" title="{esc(label)}"><span class="sr-only">{esc(label)}</span>{inner}</li>')
+                label, inner, cls = t("st.tracker.later", n=n), el("span", {"aria-hidden": "true"}, n), None
+            pips.append(el("li", {"class": ["st-pip", cls], "title": label},
+                           el("span", {"class": "sr-only"}, label), inner))
         mode = view["mode"]
-        sky = _svg(SUN if mode == "day" else MOON, "st-sky")
         phase = view["phase"]
         if phase == "lead":
             what = t("st.phase.lead", name=ctx.names[view["current"]])
@@ -413,21 +352,22 @@ class StruggleTable(Table):
         else:
             what = t("st.phase.over")
         turn = turn_line(ctx, view["current"], ctx.forced is not None, "st.turn.forced")
-        return (f'<div class="status-bar st-status">'
-                f'<span class="st-rounds"><span class="st-rounds-label" aria-hidden="true">{esc(t("st.tracker"))}</span>'
-                f'<ol class="st-tracker" aria-label="{esc(t("st.round", n=view["round"]))}">{"".join(pips)}</ol></span>'
-                f'<span class="chip st-mode is-{mode}">{sky}{esc(t("st.mode." + mode))}</span>'
-                f'<span class="status-phase">{esc(what)}</span>'
-                f'<strong class="status-turn" aria-live="polite">{esc(turn)}</strong></div>')
+        return el("div", {"class": "status-bar st-status"},
+                  el("span", {"class": "st-rounds"},
+                     el("span", {"class": "st-rounds-label", "aria-hidden": "true"}, t("st.tracker")),
+                     el("ol", {"class": "st-tracker", "aria-label": t("st.round", n=view["round"])}, pips)),
+                  el("span", {"class": ["chip", "st-mode", f"is-{mode}"]},
+                     _svg("sun" if mode == "day" else "moon", "st-sky"), t("st.mode." + mode)),
+                  el("span", {"class": "status-phase"}, what),
+                  el("strong", {"class": "status-turn", "aria-live": "polite"}, turn))
 
     # ---- the seats around the felt -----------------------------------------------------
     def _table(self, view, ctx):
         n = view["players"]
         if view["phase"] == "over" and view["history"]:
             view = self._last_round(view)
-        seats = "".join(self._seat(view, ctx, s) for s in range(n))
-        return (f'<div class="st-table st-n{n}" aria-label="{esc(ctx.t("st.trick"))}" role="group">'
-                f'{seats}</div>')
+        return el("div", {"class": ["st-table", f"st-n{n}"], "aria-label": ctx.t("st.trick"), "role": "group"},
+                  (self._seat(view, ctx, s) for s in range(n)))
 
     @staticmethod
     def _last_round(view):
@@ -447,6 +387,12 @@ class StruggleTable(Table):
         return {**view, "trick": trick, "events": record["events"], "leader": None,
                 "standing": {"cancelled": record["cancelled"], "winner": record["winner"], "final": True}}
 
+    @staticmethod
+    def _fact(title, icon, count):
+        """A count with its icon; its words for screen readers and as a tooltip."""
+        return el("span", {"class": "st-fact", "title": title}, icon,
+                  el("span", {"class": "sr-only"}, title), el("span", {"aria-hidden": "true"}, count))
+
     def _seat(self, view, ctx, seat):
         t = ctx.t
         spot = view["trick"][seat]
@@ -454,70 +400,65 @@ class StruggleTable(Table):
         active = turn is not None and turn["seat"] == seat
         badges = [seat_mark(seat)]
         leader = view["leader"] if view["leader"] is not None else view["first"]
-        first = ""
+        first = None
         if seat == leader and view["phase"] != "over":     # like a dealer's button on the table
-            first = f'<span class="st-first">{_svg(CLASS_ICONS["crown"], "st-first-icon")}{esc(t("st.first"))}</span>'
+            first = el("span", {"class": "st-first"}, _svg("class-crown", "st-first-icon"), t("st.first"))
         score = view["score"][seat]
-        gold = t("st.gold", n=view["gold"][seat])
-        won = t("st.won", n=len(view["won"][seat]))
-        held = t("st.hand_count", n=view["hand_sizes"][seat])
-        facts = (f'<div class="plate-line st-facts"><strong class="st-points">{esc(t("st.points", n=score["total"]))}</strong>'
-                 f'<span class="st-fact" title="{esc(gold)}">{coin()}<span class="sr-only">{esc(gold)}</span>'
-                 f'<span aria-hidden="true">{view["gold"][seat]}</span></span></div>'
-                 f'<div class="plate-facts st-facts2"><span class="st-fact" title="{esc(won)}">{_svg(TROPHY, "st-won-icon")}'
-                 f'<span class="sr-only">{esc(won)}</span><span aria-hidden="true">{len(view["won"][seat])}</span></span>'
-                 f'<span class="st-fact" title="{esc(held)}">{_svg(FAN, "st-hand-icon")}'
-                 f'<span class="sr-only">{esc(held)}</span><span aria-hidden="true">{view["hand_sizes"][seat]}</span></span></div>')
+        facts = [el("div", {"class": "plate-line st-facts"},
+                    el("strong", {"class": "st-points"}, t("st.points", n=score["total"])),
+                    self._fact(t("st.gold", n=view["gold"][seat]), coin(), view["gold"][seat])),
+                 el("div", {"class": "plate-facts st-facts2"},
+                    self._fact(t("st.won", n=len(view["won"][seat])), _svg("trophy", "st-won-icon"),
+                               len(view["won"][seat])),
+                    self._fact(t("st.hand_count", n=view["hand_sizes"][seat]), _svg("fan", "st-hand-icon"),
+                               view["hand_sizes"][seat]))]
         known = view["known_in_hand"][seat]
         if known:       # sent back by the Spy: everyone knows these are in that hand
-            facts += (f'<div class="st-known" title="{esc(t("st.known"))}">{_svg(EYE, "st-known-icon")}'
-                      f'<span class="sr-only">{esc(t("st.known"))}</span>'
-                      + "".join(card(c, t, "tiny") for c in known) + "</div>")
+            facts.append(el("div", {"class": "st-known", "title": t("st.known")}, _svg("eye", "st-known-icon"),
+                            el("span", {"class": "sr-only"}, t("st.known")),
+                            (card(c, t, "tiny") for c in known)))
         is_turn = seat == view["current"] and not ctx.interlude
-        plate = seat_plate(ctx, seat, is_turn, badges, facts)
+        plate = seat_plate(ctx, seat, is_turn, badges, join(facts))
         cls = ["st-seat"]
-        note = self._note(view, ctx, seat)
+        note = [self._note(view, ctx, seat)]
         if active:          # this seat's ability is being bargained over or used now
             cls.append("is-active")
-            note = f'<span class="st-flag is-active">{esc(t("st.active"))}</span>' + note
+            note.insert(0, el("span", {"class": "st-flag is-active"}, t("st.active")))
         standing = view["standing"] or {}
         flags = []
         if standing.get("winner") == seat:
             cls.append("is-winning")
-            flags.append(f'<span class="st-flag is-winning">{_svg(CLASS_ICONS["crown"], "st-flag-icon")}'
-                         f'{esc(t("st.won_trick" if standing.get("final") else "st.winning"))}</span>')
+            flags.append(el("span", {"class": "st-flag is-winning"}, _svg("class-crown", "st-flag-icon"),
+                            t("st.won_trick" if standing.get("final") else "st.winning")))
         if seat in standing.get("cancelled", []):
             cls.append("is-tied")
-            flags.append(f'<span class="st-flag is-tied">{_svg(CROSS, "st-flag-icon")}{esc(t("st.tied"))}</span>')
-        return (f'<div class="{" ".join(cls)}" data-seat="{seat}">{first}{plate}'
-                f'<div class="st-spot">{self._spot(view, ctx, seat, spot, "".join(flags))}</div>'
-                f'<div class="st-notes">{note}</div></div>')
+            flags.append(el("span", {"class": "st-flag is-tied"}, _svg("cross", "st-flag-icon"), t("st.tied")))
+        return el("div", {"class": cls, "data-seat": seat}, first, plate,
+                  el("div", {"class": "st-spot"}, self._spot(view, ctx, seat, spot, flags)),
+                  el("div", {"class": "st-notes"}, note))
 
-    def _spot(self, view, ctx, seat, spot, flags=""):
+    def _spot(self, view, ctx, seat, spot, flags=()):
         t = ctx.t
         status = spot["status"]
-        if status == "waiting":
-            return f'<div class="st-slot is-empty"><span>{esc(t("st.spot.waiting"))}</span></div>'
-        if status == "out":
-            return f'<div class="st-slot is-empty"><span>{esc(t("st.spot.out"))}</span></div>'
-        if status == "gone":
-            return f'<div class="st-slot is-empty is-gone"><span>{esc(t("st.spot.gone"))}</span></div>'
+        if status in EMPTY_SPOT:
+            return el("div", {"class": ["st-slot", "is-empty", "is-gone" if status == "gone" else None]},
+                      el("span", t(EMPTY_SPOT[status])))
         if status == "face-down":
             if spot["card"] is None:
-                return back(seat, t) + f'<span class="st-caption">{esc(t("st.spot.down"))}</span>'
+                return join([back(seat, t), el("span", {"class": "st-caption"}, t("st.spot.down"))])
             # The viewer's own face-down card: theirs alone until the reveal.
-            return (f'<div class="st-own-down" data-private>{card(spot["card"], t, marks="is-down")}</div>'
-                    f'<span class="st-caption">{esc(t("st.spot.yours_down"))}</span>')
-        pair = card(spot["card"], t)
-        if spot["companion"]:
-            pair += card(spot["companion"], t, "companion")
+            return join([el("div", {"class": "st-own-down", "data-private": True},
+                            card(spot["card"], t, marks="is-down")),
+                         el("span", {"class": "st-caption"}, t("st.spot.yours_down"))])
         blocked = any(e["seat"] == seat and e["what"] == "blocked" for e in view["events"])
-        switched = (f'<span class="st-switched">{esc(t("st.switched"))}</span>'
-                    if spot["switched"] and not blocked else "")
-        total = (f'<span class="st-total">{esc(t("st.total", n=spot["total"]))}</span>'
-                 if spot["total"] is not None else "")
-        return (f'<div class="st-pair{" has-companion" if spot["companion"] else ""}">{pair}'
-                f'{tokens(spot["plus"], spot["minus"], t)}</div><div class="st-standing">{total}{flags}</div>{switched}')
+        return join([
+            el("div", {"class": ["st-pair", "has-companion" if spot["companion"] else None]},
+               card(spot["card"], t), card(spot["companion"], t, "companion") if spot["companion"] else None,
+               tokens(spot["plus"], spot["minus"], t)),
+            el("div", {"class": "st-standing"},
+               el("span", {"class": "st-total"}, t("st.total", n=spot["total"])) if spot["total"] is not None else None,
+               flags),
+            el("span", {"class": "st-switched"}, t("st.switched")) if spot["switched"] and not blocked else None])
 
     def _note(self, view, ctx, seat):
         """What this seat's ability did this round, in a few words."""
@@ -540,131 +481,131 @@ class StruggleTable(Table):
                 notes.append(use_words(KnightDeal() if isinstance(use, Knight) else use, view, ctx))
             if event.get("deal"):
                 notes[-1] += " · " + t("st.note.deal", name=ctx.names[event["deal"]["seat"]])
-        return "".join(f'<span class="st-note">{esc(n)}</span>' for n in notes)
+        return join(el("span", {"class": "st-note"}, n) for n in notes)
 
     # ---- the ability turn and the offers ------------------------------------------------
     def _turn(self, view, ctx):
         turn = view["turn"]
         if turn is None:
-            return ""
+            return None
         t = ctx.t
         n = view["players"]
         active = turn["seat"]
         power = power_of(turn["card"])
-        phase = view["phase"]
         legal = ctx.legal
         char = CHARACTERS[power]
-        head = (f'<div class="st-turn-head cls-{char["class"]}">{_svg(EMBLEMS[power], "st-turn-emblem")}'
-                f'<h2>{esc(t("st.turn.title", name=ctx.names[active], card=t(f"st.cardname.{power}")))}</h2>'
-                f'<span class="st-turn-ability">{esc(t(f"st.ability.{power}"))}</span></div>')
+        head = el("div", {"class": ["st-turn-head", f"cls-{char['class']}"]},
+                  _svg(f"emblem-{power}", "st-turn-emblem"),
+                  el("h2", t("st.turn.title", name=ctx.names[active], card=t(f"st.cardname.{power}"))),
+                  el("span", {"class": "st-turn-ability"}, t(f"st.ability.{power}")))
         offers = {o["seat"]: o for o in turn["offers"]}
+        phase = view["phase"]
         rows = []
         waiting, passed, penniless = [], [], []
         for seat in _others_from(active, n):
             offer = offers.get(seat)
             if offer:
-                text = t("st.offer.line", gold=offer["gold"], use=use_words(offer["use"], view, ctx))
-                promise = (f'<span class="st-promise">{esc(t("st.promise.quoted", text=t("st.promise." + offer["promise"])))}</span>'
-                           if offer["promise"] else "")
-                accept = ""
+                line = t("st.offer.line", gold=offer["gold"], use=use_words(offer["use"], view, ctx))
+                promise = (el("span", {"class": "st-promise"},
+                              t("st.promise.quoted", text=t("st.promise." + offer["promise"])))
+                           if offer["promise"] else None)
+                accept = None
                 if Accept(seat) in legal:
-                    accept = button(esc(t("st.accept", gold=offer["gold"]))
-                                    + f'<span class="sr-only">: {esc(t("st.accept.does", name=ctx.names[seat]))}</span>',
+                    accept = button(join([t("st.accept", gold=offer["gold"]),
+                                          el("span", {"class": "sr-only"},
+                                             ": ", t("st.accept.does", name=ctx.names[seat]))]),
                                     "act", Accept(seat), cls="btn-primary st-accept")
                 rows.append(self._offer_row(seat, ctx, "has-offer",
-                                            f'{coin("st-coin st-coin-inline")}{esc(text)}', promise + accept))
+                                            join([coin("st-coin st-coin-inline"), line]), promise, accept))
             elif seat == view["current"] and phase in OFFER_PHASES:
                 making = turn["making"]
                 if making and making["gold"]:
-                    text = t("st.offer.making_gold", gold=making["gold"], use=use_words(making["use"], view, ctx))
+                    line = t("st.offer.making_gold", gold=making["gold"], use=use_words(making["use"], view, ctx))
                 elif making:
-                    text = t("st.offer.making", use=use_words(making["use"], view, ctx))
+                    line = t("st.offer.making", use=use_words(making["use"], view, ctx))
                 else:
-                    text = t("st.offer.deciding")
-                rows.append(self._offer_row(seat, ctx, "is-now", esc(text)))
+                    line = t("st.offer.deciding")
+                rows.append(self._offer_row(seat, ctx, "is-now", line))
             elif seat in turn["waiting"]:
                 waiting.append(seat)
             elif view["gold"][seat] == 0:
                 penniless.append(seat)
             else:
                 passed.append(seat)
-        others = []
-        for key, seats in (("st.offer.waiting", waiting), ("st.offer.passed", passed), ("st.offer.no_gold", penniless)):
-            if seats:
-                who = "".join(f'<span class="st-who">{seat_mark(s)}{esc(ctx.names[s])}</span>' for s in seats)
-                others.append(f'<span class="st-others-group"><span class="st-others-key">{esc(t(key))}</span>{who}</span>')
+        others = [el("span", {"class": "st-others-group"}, el("span", {"class": "st-others-key"}, t(key)),
+                     (el("span", {"class": "st-who"}, seat_mark(s), ctx.names[s]) for s in seats))
+                  for key, seats in (("st.offer.waiting", waiting), ("st.offer.passed", passed),
+                                     ("st.offer.no_gold", penniless)) if seats]
         if not rows and not others:
-            rows.append(f'<li class="st-offer is-empty">{esc(t("st.offer.none_yet"))}</li>')
-        deal = ""
-        if turn["deal"]:
-            deal = f'<p class="st-deal">{esc(t("st.turn.deal", name=ctx.names[turn["deal"]["seat"]]))}</p>'
-        offers_html = (f'<ul class="st-offers" aria-label="{esc(t("st.offers"))}">{"".join(rows)}</ul>'
-                       if rows else "")
-        if others:
-            offers_html += f'<p class="st-others">{"".join(others)}</p>'
-        return (f'<div class="st-turn">{head}<div class="st-turn-body">{offers_html}{deal}'
-                f'{self._turn_controls(view, ctx)}</div></div>')
+            rows.append(el("li", {"class": "st-offer is-empty"}, t("st.offer.none_yet")))
+        deal = (el("p", {"class": "st-deal"}, t("st.turn.deal", name=ctx.names[turn["deal"]["seat"]]))
+                if turn["deal"] else None)
+        return el("div", {"class": "st-turn"}, head,
+                  el("div", {"class": "st-turn-body"},
+                     el("ul", {"class": "st-offers", "aria-label": t("st.offers")}, rows) if rows else None,
+                     el("p", {"class": "st-others"}, others) if others else None,
+                     deal, self._turn_controls(view, ctx)))
 
     @staticmethod
-    def _offer_row(seat, ctx, state, text, extra=""):
-        return (f'<li class="st-offer {state}">{seat_mark(seat)}<span class="st-offer-name">{esc(ctx.names[seat])}</span>'
-                f'<span class="st-offer-text">{text}</span>{extra}</li>')
+    def _offer_row(seat, ctx, state, line, *extra):
+        return el("li", {"class": ["st-offer", state]}, seat_mark(seat),
+                  el("span", {"class": "st-offer-name"}, ctx.names[seat]),
+                  el("span", {"class": "st-offer-text"}, line), extra)
 
     def _turn_controls(self, view, ctx):
         t = ctx.t
         phase = view["phase"]
         turn = view["turn"]
-        legal = [GAME.parse(a) for a in ctx.legal]
         if ctx.forced:
-            return f'<p class="st-ask">{esc(t("st.ask.forced"))}</p>'
+            return el("p", {"class": "st-ask"}, t("st.ask.forced"))
+        legal = [GAME.parse(a) for a in ctx.legal]
         if not legal:
-            return ""
+            return None
         me = view["current"]
         gold = view["gold"][me]
         if phase == "offer":
             ask = t("st.ask.offer", name=ctx.names[turn["seat"]], card=t(f"st.cardname.{power_of(turn['card'])}"),
                     gold=gold)
-            uses = [button(esc(use_words(a.use, view, ctx)), "act", a, cls="st-use")
+            uses = [button(text(use_words(a.use, view, ctx)), "act", a, cls="st-use")
                     for a in legal if isinstance(a, Offer)]
-            uses.append(button(esc(t("st.no_offer")), "act", PASS, cls="st-use st-pass"))
-            return self._controls(ask, "".join(uses))
+            uses.append(button(text(t("st.no_offer")), "act", PASS, cls="st-use st-pass"))
+            return self._controls(ask, uses)
         if phase == "offer-gold":
-            ask = t("st.ask.gold", gold=gold)
-            amounts = "".join(
-                button(f'{coin("st-coin st-coin-inline")}{a.amount}<span class="sr-only"> {esc(t("st.gold.does"))}</span>',
-                       "act", a, cls="st-gold-btn") for a in legal)
-            return self._controls(ask, amounts, cls="st-golds")
+            amounts = [button(join([coin("st-coin st-coin-inline"), a.amount,
+                                    el("span", {"class": "sr-only"}, " ", t("st.gold.does"))]),
+                              "act", a, cls="st-gold-btn") for a in legal]
+            return self._controls(t("st.ask.gold", gold=gold), amounts, cls="st-golds")
         if phase == "offer-promise":
-            promises = "".join(button(esc(t("st.promise." + a)), "act", a, cls="st-use st-promise-btn")
-                               for a in legal if isinstance(a, Promise))
-            promises += button(esc(t("st.no_promise")), "act", NO_PROMISE, cls="st-use st-pass")
+            promises = [button(text(t(f"st.promise.{a}")), "act", a, cls="st-use st-promise-btn")
+                        for a in legal if isinstance(a, Promise)]
+            promises.append(button(text(t("st.no_promise")), "act", NO_PROMISE, cls="st-use st-pass"))
             return self._controls(t("st.ask.promise"), promises, cls="st-promises")
         if phase == "decide":
             knight = any(is_hand_choice(a) for a in legal)
-            uses = "".join(button(esc(use_words(a, view, ctx)), "act", a, cls="st-use")
-                           for a in legal if not isinstance(a, (Accept, Pass)) and not is_hand_choice(a))
-            own = f'<span class="st-own-label">{esc(t("st.use_own"))}</span>{uses}' if uses else ""
+            uses = [button(text(use_words(a, view, ctx)), "act", a, cls="st-use")
+                    for a in legal if not isinstance(a, (Accept, Pass)) and not is_hand_choice(a)]
+            own = [el("span", {"class": "st-own-label"}, t("st.use_own")), uses] if uses else []
             if not knight:          # the Knight's "not used" sits with the hand it is chosen from
-                own += button(esc(t("st.not_use")), "act", PASS, cls="st-use st-pass")
+                own.append(button(text(t("st.not_use")), "act", PASS, cls="st-use st-pass"))
             offered = any(isinstance(a, Accept) for a in legal)
             ask = {(True, True): "st.ask.decide.knight", (True, False): "st.ask.alone.knight",
                    (False, True): "st.ask.decide", (False, False): "st.ask.alone"}[knight, offered]
             return self._controls(t(ask), own)
         if phase == "knight":
-            return f'<p class="st-ask">{esc(t("st.ask.knight_card"))}</p>'
-        return ""
+            return el("p", {"class": "st-ask"}, t("st.ask.knight_card"))
+        return None
 
     @staticmethod
     def _controls(ask, buttons, what="", cls=""):
-        what = f'<p class="st-ask-what">{esc(what)}</p>' if what else ""
-        return (f'<div class="st-controls"><p class="st-ask">{esc(ask)}</p>{what}'
-                f'<div class="st-buttons {cls}" role="group" aria-label="{esc(ask)}">{buttons}</div></div>')
+        return el("div", {"class": "st-controls"}, el("p", {"class": "st-ask"}, ask),
+                  el("p", {"class": "st-ask-what"}, what) if what else None,
+                  el("div", {"class": ["st-buttons", cls], "role": "group", "aria-label": ask}, buttons))
 
     # ---- the hand of whoever holds the tablet --------------------------------------------
     def _hand(self, view, ctx):
         t = ctx.t
         if ctx.viewer is None or view["hand"] is None:
-            return ""
+            return None
         legal = {GAME.parse(a) for a in ctx.legal}
         known = set(view["known_in_hand"][ctx.viewer])
         forced = GAME.parse(ctx.forced).card if ctx.forced and is_hand_choice(ctx.forced) else None
@@ -679,28 +620,29 @@ class StruggleTable(Table):
             hint = t("st.hand.forced")
         cards = []
         for name in view["hand"]:
-            note = ""
+            note = None
             if name in known:
-                note = (f'{_svg(EYE, "st-known-eye")}<span class="sr-only">, {esc(t("st.hand.known"))}</span>')
+                note = join([_svg("eye", "st-known-eye"), el("span", {"class": "sr-only"}, ", ", t("st.hand.known"))])
             if Play(name) in legal:
                 does = t("st.tap.lead" if view["phase"] == "lead" else "st.tap.choose")
                 cards.append(card(name, t, "in-hand", "act", Play(name), does, note=note))
             elif Knight(name) in legal:
                 cards.append(card(name, t, "in-hand", "act", Knight(name), t("st.tap.knight"), note=note))
             else:
-                mark = "is-forced" if name == forced else ""
-                cards.append(card(name, t, "in-hand", marks=mark, note=note))
-        body = "".join(cards) or f'<p class="hint">{esc(t("st.hand.empty"))}</p>'
+                cards.append(card(name, t, "in-hand", marks="is-forced" if name == forced else "", note=note))
         choosing = any(is_hand_choice(a) for a in legal)
-        deciding = " is-deciding" if choosing else ""
         # The Knight's decision is the hand and "not used": both in one box, so that
         # the turn's box above stays short and neither falls below the fold.
-        not_use = (button(esc(t("st.not_use")), "act", PASS, cls="st-use st-pass")
-                   if choosing and view["phase"] == "decide" and PASS in legal else "")
-        return (f'<div class="st-hand{deciding}" data-private><div class="st-hand-head">'
-                f'<h2>{esc(t("st.hand", name=ctx.names[ctx.viewer]))}</h2>'
-                f'<span class="st-hand-hint">{esc(hint)}</span>{not_use}</div>'
-                f'<div class="st-hand-cards">{body}</div></div>')
+        not_use = (button(text(t("st.not_use")), "act", PASS, cls="st-use st-pass")
+                   if choosing and view["phase"] == "decide" and PASS in legal else None)
+        return el("div", {"class": ["st-hand", "is-deciding" if choosing else None], "data-private": True},
+                  el("div", {"class": "st-hand-head"},
+                     el("h2", t("st.hand", name=ctx.names[ctx.viewer])),
+                     el("span", {"class": "st-hand-hint"}, hint),
+                     raw(getattr(ctx, "teacher", "") or ""),   # the suggestion's reasons: the shell's markup
+                     not_use),
+                  el("div", {"class": "st-hand-cards"},
+                     cards or el("p", {"class": "hint"}, t("st.hand.empty"))))
 
     # ---- reference: this edition's court --------------------------------------------------
     def _court(self, ctx):
@@ -708,16 +650,17 @@ class StruggleTable(Table):
         rows = []
         for power in range(1, 11):
             char = CHARACTERS[power]
-            nego = (f'<span class="st-court-nego">{_svg(SCALES, "st-nego-icon")}{esc(t("st.negotiable"))}</span>'
-                    if char["negotiable"] else "")
-            rows.append(f'<li class="st-court-row cls-{char["class"]}">'
-                        f'<span class="st-court-power">{power}</span>{_svg(EMBLEMS[power], "st-court-emblem")}'
-                        f'<span class="st-court-name">{esc(t(f"st.char.{power}"))}'
-                        f'{_svg(CLASS_ICONS[char["class"]], "st-court-cls")}'
-                        f'<span class="sr-only"> ({esc(t("st.class." + char["class"]))})</span>{nego}</span>'
-                        f'<span class="st-court-text">{esc(t(f"st.ability.{power}"))}</span></li>')
-        return (f'<section class="st-court"><h2>{esc(t("st.court"))}</h2>'
-                f'<p class="hint">{esc(t("st.court.note"))}</p><ol class="st-court-list">{"".join(rows)}</ol></section>')
+            nego = (el("span", {"class": "st-court-nego"}, _svg("scales", "st-nego-icon"), t("st.negotiable"))
+                    if char["negotiable"] else None)
+            rows.append(el("li", {"class": ["st-court-row", f"cls-{char['class']}"]},
+                           el("span", {"class": "st-court-power"}, power),
+                           _svg(f"emblem-{power}", "st-court-emblem"),
+                           el("span", {"class": "st-court-name"}, t(f"st.char.{power}"),
+                              _svg(f"class-{char['class']}", "st-court-cls"),
+                              el("span", {"class": "sr-only"}, f" ({t('st.class.' + char['class'])})"), nego),
+                           el("span", {"class": "st-court-text"}, t(f"st.ability.{power}"))))
+        return el("section", {"class": "st-court"}, el("h2", t("st.court")),
+                  el("p", {"class": "hint"}, t("st.court.note")), el("ol", {"class": "st-court-list"}, rows))
 
     # ---- scores, split and supply -------------------------------------------------------
     def _scores(self, view, ctx, final=False):
@@ -727,24 +670,26 @@ class StruggleTable(Table):
         best = max(totals)
         for seat in range(view["players"]):
             score = view["score"][seat]
-            lead = " is-leading" if score["total"] == best and any(totals) else ""
-            rows.append(f'<tr class="st-score-row{lead}"><th scope="row" class="scores-name">{seat_mark(seat)} '
-                        f'{esc(ctx.names[seat])}</th><td>{score["gold"]}</td><td>{score["cards"]}</td>'
-                        f'<td class="scores-total"><strong>{score["total"]}</strong></td></tr>'
-                        f'<tr class="st-split-row"><td colspan="4">{self._split(score["split"], t)}</td></tr>')
+            lead = score["total"] == best and any(totals)
+            rows.append(el("tr", {"class": ["st-score-row", "is-leading" if lead else None]},
+                           el("th", {"scope": "row", "class": "scores-name"}, seat_mark(seat), " ", ctx.names[seat]),
+                           el("td", score["gold"]), el("td", score["cards"]),
+                           el("td", {"class": "scores-total"}, el("strong", score["total"]))))
+            rows.append(el("tr", {"class": "st-split-row"},
+                           el("td", {"colspan": "4"}, self._split(score["split"], t))))
         title = t("st.result.split") if final else t("st.scores")
-        return (f'<h2 class="side-title">{esc(title)}</h2>'
-                f'<p class="hint">{esc(t("st.split.hint"))}</p>'
-                f'<table class="scores st-scores"><thead><tr><th scope="col">{esc(t("st.col.player"))}</th>'
-                f'<th scope="col">{esc(t("st.col.gold"))}</th><th scope="col">{esc(t("st.col.cards"))}</th>'
-                f'<th scope="col">{esc(t("st.col.total"))}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
-                + (f'<p class="hint">{esc(t("st.tiebreak"))}</p>' if final else ""))
+        head = el("tr", (el("th", {"scope": "col"}, t(key))
+                         for key in ("st.col.player", "st.col.gold", "st.col.cards", "st.col.total")))
+        return join([el("h2", {"class": "side-title"}, title),
+                     el("p", {"class": "hint"}, t("st.split.hint")),
+                     el("table", {"class": "scores st-scores"}, el("thead", head), el("tbody", rows)),
+                     el("p", {"class": "hint"}, t("st.tiebreak")) if final else None])
 
     @staticmethod
     def _split(split, t):
         """ST-19: the best split, as sets, runs and the singles together."""
         if not split:
-            return f'<span class="st-split-none">{esc(t("st.split.none"))}</span>'
+            return el("span", {"class": "st-split-none"}, t("st.split.none"))
         chips = []
         singles = []
         for group in split:
@@ -752,24 +697,26 @@ class StruggleTable(Table):
             if group["kind"] == "single":
                 singles.extend(powers)
                 continue
-            sep = "·" if group["kind"] == "set" else "–"
-            shown = sep.join(map(str, powers)) if group["kind"] == "set" else f"{powers[0]}–{powers[-1]}"
-            chips.append(f'<span class="st-group is-{group["kind"]}"><span class="st-group-kind">'
-                         f'{esc(t("st.split." + group["kind"]))}</span> {esc(shown)} '
-                         f'<strong class="st-group-pts">{group["points"]}</strong></span>')
+            shown = "·".join(map(str, powers)) if group["kind"] == "set" else f"{powers[0]}–{powers[-1]}"
+            chips.append(el("span", {"class": ["st-group", f"is-{group['kind']}"]},
+                            el("span", {"class": "st-group-kind"}, t("st.split." + group["kind"])),
+                            f" {shown} ", el("strong", {"class": "st-group-pts"}, group["points"])))
         if singles:
-            chips.append(f'<span class="st-group is-single"><span class="st-group-kind">{esc(t("st.split.singles"))}'
-                         f'</span> {esc("·".join(map(str, sorted(singles))))} <strong class="st-group-pts">{len(singles)}</strong></span>')
-        return "".join(chips)
+            chips.append(el("span", {"class": "st-group is-single"},
+                            el("span", {"class": "st-group-kind"}, t("st.split.singles")),
+                            f" {'·'.join(map(str, sorted(singles)))} ",
+                            el("strong", {"class": "st-group-pts"}, len(singles))))
+        return join(chips)
 
     def _supply(self, view, ctx):
         t = ctx.t
         supply = view["supply"]
-        return (f'<div class="st-supply"><h2 class="side-title">{esc(t("st.supply"))}</h2><ul>'
-                f'<li>{coin()}{esc(t("st.supply.gold", n=supply["gold"]))}</li>'
-                f'<li><span class="st-token is-plus" aria-hidden="true">+3</span>{esc(t("st.supply.plus", n=supply["plus"]))}</li>'
-                f'<li><span class="st-token is-minus" aria-hidden="true">−3</span>{esc(t("st.supply.minus", n=supply["minus"]))}</li>'
-                f'</ul></div>')
+        return el("div", {"class": "st-supply"}, el("h2", {"class": "side-title"}, t("st.supply")),
+                  el("ul", el("li", coin(), t("st.supply.gold", n=supply["gold"])),
+                     el("li", el("span", {"class": "st-token is-plus", "aria-hidden": "true"}, "+3"),
+                        t("st.supply.plus", n=supply["plus"])),
+                     el("li", el("span", {"class": "st-token is-minus", "aria-hidden": "true"}, "−3"),
+                        t("st.supply.minus", n=supply["minus"]))))
 
     # ---- the round's summary, everybody reads it -------------------------------------------
     def summary(self, view, ctx):
@@ -779,41 +726,43 @@ class StruggleTable(Table):
         rows = []
         for play in sorted(record["plays"], key=lambda p: (p["seat"] - record["leader"]) % view["players"]):
             seat = play["seat"]
-            pair = card(play["card"], t, "mini")
             named = t(f"st.cardname.{power_of(play['card'])}")
             if play["companion"]:
-                pair += card(play["companion"], t, "mini")
                 named += " + " + t(f"st.cardname.{power_of(play['companion'])}")
-            pair += f'<span class="st-sum-name">{esc(named)}</span>'
+            pair = [card(play["card"], t, "mini"),
+                    card(play["companion"], t, "mini") if play["companion"] else None,
+                    el("span", {"class": "st-sum-name"}, named)]
             if seat in cancelled:
                 outcome, cls = t("st.summary.cancelled"), "is-tied"
             elif seat == record["winner"]:
                 outcome, cls = t("st.won_trick"), "is-winner"
             else:
                 outcome, cls = "", ""
-            if seat == record["winner"]:
-                outcome = f'{_svg(CLASS_ICONS["crown"], "st-flag-icon")}{esc(outcome)}'
-            else:
-                outcome = esc(outcome)
-            rows.append(f'<tr class="{cls}"><th scope="row" class="scores-name">{seat_mark(seat)} {esc(ctx.names[seat])}</th>'
-                        f'<td><div class="st-sum-cards">{pair}{tokens(play["plus"], play["minus"], t)}</div></td>'
-                        f'<td><strong>{play["total"]}</strong></td><td class="st-sum-result">{outcome}</td></tr>')
+            crown = _svg("class-crown", "st-flag-icon") if seat == record["winner"] else None
+            rows.append(el("tr", {"class": cls},
+                           el("th", {"scope": "row", "class": "scores-name"}, seat_mark(seat), " ", ctx.names[seat]),
+                           el("td", el("div", {"class": "st-sum-cards"}, pair,
+                                       tokens(play["plus"], play["minus"], t))),
+                           el("td", el("strong", play["total"])),
+                           el("td", {"class": "st-sum-result"}, crown, outcome)))
         if record["winner"] is None:
             headline = t("st.summary.nobody")
         else:
             headline = t("st.summary.won", name=ctx.names[record["winner"]], n=len(record["taken"]))
         happened = [words(event_line(e), ctx) for e in record["events"]]
-        happened_html = (f'<h3>{esc(t("st.summary.happened"))}</h3><ul class="st-sum-events">'
-                         + "".join(f"<li>{esc(line)}</li>" for line in happened) + "</ul>") if happened else ""
         label = t("st.summary.final") if view["phase"] == "over" else t("st.summary.next")
-        return (f'<section class="dialog st-summary" role="dialog" aria-live="assertive" data-screen="summary"'
-                f' aria-label="{esc(t("st.summary.title", n=record["round"]))}">'
-                f'<h2>{esc(t("st.summary.title", n=record["round"]))}</h2>'
-                f'<p class="st-headline">{esc(headline)}</p>'
-                f'<table class="scores st-sum-table"><thead><tr><th></th><th scope="col">{esc(t("st.summary.col.card"))}</th>'
-                f'<th scope="col">{esc(t("st.summary.col.total"))}</th><th scope="col">{esc(t("st.summary.col.result"))}</th>'
-                f'</tr></thead><tbody>{"".join(rows)}</tbody></table>{happened_html}'
-                f'<div class="dialog-actions">{button(esc(label), "resume", cls="btn-primary btn-big")}</div></section>')
+        title = t("st.summary.title", n=record["round"])
+        head = el("tr", el("th"), (el("th", {"scope": "col"}, t(key))
+                                   for key in ("st.summary.col.card", "st.summary.col.total",
+                                               "st.summary.col.result")))
+        return el("section", {"class": "dialog st-summary", "role": "dialog", "aria-live": "assertive",
+                              "data-screen": "summary", "aria-label": title},
+                  el("h2", title), el("p", {"class": "st-headline"}, headline),
+                  el("table", {"class": "scores st-sum-table"}, el("thead", head), el("tbody", rows)),
+                  join([el("h3", t("st.summary.happened")),
+                        el("ul", {"class": "st-sum-events"}, (el("li", line) for line in happened))])
+                  if happened else None,
+                  el("div", {"class": "dialog-actions"}, button(text(label), "resume", cls="btn-primary btn-big")))
 
 
 TABLE = StruggleTable()
