@@ -15,13 +15,18 @@ may go to become buttons that show what the die will read there.
 """
 from __future__ import annotations
 
+import functools
+import pathlib
+import re
+
 from royaltable.games.golden_key import GAME
 from royaltable.games.golden_key.actions import (DIE_STEPS, Accept, Decline, End, Flick, Keep, Move,
                                                  Pass, Place, Propose, Refuse, Reroll, Return, Roll)
 from royaltable.games.golden_key.rules import COLOURS, DICE, SPOTS
 
-from ...html import button, esc, tappable
+from ...html import button, tappable
 from ...i18n import load_game
+from ...markup import Markup, el, join, raw, text
 from ...widgets import seat_plate, turn_line
 from ...table import Table
 
@@ -32,9 +37,6 @@ PIPS = {1: [(50, 50)], 2: [(29, 29), (71, 71)], 3: [(29, 29), (50, 50), (71, 71)
         4: [(29, 29), (71, 29), (29, 71), (71, 71)],
         5: [(29, 29), (71, 29), (50, 50), (29, 71), (71, 71)],
         6: [(29, 27), (71, 27), (29, 50), (71, 50), (29, 73), (71, 73)]}
-# Red dice are rounded squares, blue dice octagons: a shape as well as a colour.
-BODY = {0: '<rect class="gk-die-body" x="5" y="5" width="90" height="90" rx="24"/>',
-        1: '<path class="gk-die-body" d="M29 4h42l25 25v42L71 96H29L4 71V29z"/>'}
 # The actions a table log entry starts from (what follows it are its consequences).
 PRIMARY = {"place", "flick", "move", "reroll", "keep", "roll", "return", "end", "pass",
            "propose", "decline", "accept", "refuse"}
@@ -43,78 +45,91 @@ SPOT_NUMBER = {name: number for spots in SPOTS.values() for number, name in enum
 
 
 # ---- small drawings --------------------------------------------------------------------
+# The fixed shapes are data: art.svg beside this file, one <symbol> each, drawn
+# inline (the shapes inside an <svg> of the caller's) so that they take the
+# page's colours.
 
-def die_svg(owner: int, value: int) -> str:
-    pips = "".join(f'<circle cx="{x}" cy="{y}" r="9.5"/>' for x, y in PIPS[value])
-    return (f'<svg class="gk-die-svg" viewBox="0 0 100 100" aria-hidden="true" focusable="false">'
-            f'{BODY[owner]}<g class="gk-pips">{pips}</g></svg>')
+_SYMBOL = re.compile(r'<symbol id="([^"]+)"[^>]*>(.*?)</symbol>', re.S)
 
 
-def emblem(owner: int) -> str:
+@functools.cache
+def _art() -> dict[str, Markup]:
+    data = (pathlib.Path(__file__).resolve().parent / "art.svg").read_text(encoding="utf-8")
+    return {name: raw(re.sub(r">\s+<", "><", shapes.strip())) for name, shapes in _SYMBOL.findall(data)}
+
+
+def art(name: str) -> Markup:
+    """The shapes of one symbol of art.svg."""
+    return _art()[name]
+
+
+def svg(cls, view_box: str, *shapes, **attrs) -> Markup:
+    """A decorative inline SVG (hidden from screen readers)."""
+    return el("svg", {"class": cls, "viewBox": view_box}, attrs,
+              {"aria-hidden": "true", "focusable": "false"}, *shapes)
+
+
+# Red dice are rounded squares, blue dice octagons: a shape as well as a colour.
+def body(owner: int) -> Markup:
+    return art("die-body-" + COLOURS[owner])
+
+
+@functools.cache
+def die_svg(owner: int, value: int) -> Markup:
+    pips = [el("circle", {"cx": x, "cy": y, "r": "9.5"}) for x, y in PIPS[value]]
+    return svg("gk-die-svg", "0 0 100 100", body(owner), el("g", {"class": "gk-pips"}, pips))
+
+
+@functools.cache
+def emblem(owner: int) -> Markup:
     """The faction's shape alone (the same as its dice), for plates and badges."""
-    return (f'<svg class="gk-emblem gk-{COLOURS[owner]}" viewBox="0 0 100 100" aria-hidden="true" '
-            f'focusable="false">{BODY[owner]}</svg>')
+    return svg(["gk-emblem", "gk-" + COLOURS[owner]], "0 0 100 100", body(owner))
 
 
-def coin(filled: bool = True) -> str:
-    if filled:
-        body = ('<circle cx="12" cy="12" r="10.5" class="gk-coin-rim"/><circle cx="12" cy="12" r="7" '
-                'class="gk-coin-face"/><path d="M9.5 12.2a2.4 2.4 0 1 1 2.5 0V16h-2.5z" class="gk-coin-key"/>')
-    else:
-        body = '<circle cx="12" cy="12" r="9.5" class="gk-coin-empty"/>'
-    return f'<svg class="gk-coin" viewBox="0 0 24 24" aria-hidden="true" focusable="false">{body}</svg>'
+@functools.cache
+def coin(filled: bool = True) -> Markup:
+    return svg("gk-coin", "0 0 24 24", art("coin" if filled else "coin-empty"))
 
 
-def numeral(number: str, x: float, y: float, size: int, cls: str, turned: bool = False) -> str:
+def numeral(number: str, x: float, y: float, size: int, cls: str, turned: bool = False) -> Markup:
     """A card number; 6 and 9 are underlined so that they read from either side."""
-    rot = f' transform="rotate(180 {x} {y})"' if turned else ""
-    mark = ""
+    mark = None
     if number in ("6", "9"):
         w = size * 0.42
-        mark = (f'<rect x="{x - w / 2:.1f}" y="{y + size * 0.44:.1f}" width="{w:.1f}" '
-                f'height="{max(2.5, size * 0.08):.1f}" rx="1"/>')
-    return (f'<g class="{cls}"{rot}><text x="{x}" y="{y + size * 0.36:.1f}" font-size="{size}" '
-            f'text-anchor="middle">{esc(number)}</text>{mark}</g>')
+        mark = el("rect", {"x": f"{x - w / 2:.1f}", "y": f"{y + size * 0.44:.1f}", "width": f"{w:.1f}",
+                           "height": f"{max(2.5, size * 0.08):.1f}", "rx": "1"})
+    return el("g", {"class": cls, "transform": f"rotate(180 {x} {y})" if turned else None},
+              el("text", {"x": x, "y": f"{y + size * 0.36:.1f}", "font-size": size, "text-anchor": "middle"},
+                 number),
+              mark)
 
 
-def card_svg(card, chips) -> str:
+@functools.cache
+def card_svg(card, chips) -> Markup:
     """A battle card's face (its number in two corners, one turned, and big in the
     middle), the re-roll card, or a face-down back (card None)."""
+    stretched = {"preserveAspectRatio": "none"}
     if card is None:
-        return ('<svg class="gk-card-svg" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true" '
-                'focusable="false"><rect class="gk-back" x="2" y="2" width="96" height="96" rx="9"/>'
-                '<rect class="gk-back-inner" x="10" y="10" width="80" height="80" rx="6"/></svg>'
-                + key_mark("gk-back-key"))
+        return join((svg("gk-card-svg", "0 0 100 100", art("card-back"), **stretched), key_mark("gk-back-key")))
     if card == "reroll":
-        return ('<svg class="gk-card-svg" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true" '
-                'focusable="false"><rect class="gk-reroll-face" x="2" y="2" width="96" height="96" rx="9"/>'
-                '<rect class="gk-reroll-inner" x="8" y="8" width="84" height="84" rx="6"/></svg>'
-                '<svg class="gk-reroll-mark" viewBox="0 0 48 48" aria-hidden="true" focusable="false">'
-                '<path d="M24 8a16 16 0 0 1 15.5 12H44l-7 9-7-9h4.4A11 11 0 0 0 13 24H8A16 16 0 0 1 24 8z"/>'
-                '<path d="M24 40A16 16 0 0 1 8.5 28H4l7-9 7 9h-4.4A11 11 0 0 0 35 24h5a16 16 0 0 1-16 16z"/>'
-                '</svg>')
-    coins = "".join(f'<span class="gk-card-chip">{coin()}</span>' for _ in range(chips or 0))
-    return ('<svg class="gk-card-svg" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true" '
-            'focusable="false"><rect class="gk-face" x="2" y="2" width="96" height="96" rx="9"/>'
-            '<rect class="gk-face-inner" x="7" y="7" width="86" height="86" rx="6"/></svg>'
-            '<svg class="gk-num-svg" viewBox="0 0 100 100" aria-hidden="true" focusable="false">'
-            f'{numeral(card, 50, 50, 50, "gk-num-big")}</svg>'
-            f'<svg class="gk-corner gk-corner-a" viewBox="0 0 30 30" aria-hidden="true" focusable="false">'
-            f'{numeral(card, 15, 14, 22, "gk-num-small")}</svg>'
-            f'<svg class="gk-corner gk-corner-b" viewBox="0 0 30 30" aria-hidden="true" focusable="false">'
-            f'{numeral(card, 15, 16, 22, "gk-num-small", turned=True)}</svg>'
-            f'<span class="gk-card-chips">{coins}</span>')
+        return join((svg("gk-card-svg", "0 0 100 100", art("card-reroll"), **stretched),
+                     svg("gk-reroll-mark", "0 0 48 48", art("reroll-mark"))))
+    coins = [el("span", {"class": "gk-card-chip"}, coin()) for _ in range(chips or 0)]
+    return join((svg("gk-card-svg", "0 0 100 100", art("card-face"), **stretched),
+                 svg("gk-num-svg", "0 0 100 100", numeral(card, 50, 50, 50, "gk-num-big")),
+                 svg("gk-corner gk-corner-a", "0 0 30 30", numeral(card, 15, 14, 22, "gk-num-small")),
+                 svg("gk-corner gk-corner-b", "0 0 30 30", numeral(card, 15, 16, 22, "gk-num-small", turned=True)),
+                 el("span", {"class": "gk-card-chips"}, coins)))
 
 
-def key_mark(cls: str) -> str:
-    return (f'<svg class="{cls}" viewBox="0 0 48 48" aria-hidden="true" focusable="false">'
-            '<circle cx="14" cy="24" r="8" fill="none" stroke="currentColor" stroke-width="5"/>'
-            '<path d="M21 21.5h22v5h-4v6h-5v-6h-3v4h-5v-4h-5z"/></svg>')
+@functools.cache
+def key_mark(cls: str) -> Markup:
+    return svg(cls, "0 0 48 48", art("key"))
 
 
-def arrow_mark(cls: str = "gk-arrow") -> str:
-    return (f'<svg class="{cls}" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
-            '<path d="M12 21 4 11h5V3h6v8h5z"/></svg>')
+@functools.cache
+def arrow_mark(cls: str = "gk-arrow") -> Markup:
+    return svg(cls, "0 0 24 24", art("arrow"))
 
 
 # ---- how the board is turned ------------------------------------------------------------
@@ -389,27 +404,27 @@ class GoldenKeyTable(Table):
         selectable = self._selectable(view, legal)
         chosen = chosen_die(ctx, selectable)
         board = self._board(view, ctx, lay, legal, selectable, chosen)
-        side = (f'<div class="gk-seats">{self._plate(view, ctx, lay, lay.far, "far")}'
-                f'{self._panel(view, ctx, lay, legal, selectable, chosen)}'
-                f'{self._plate(view, ctx, lay, lay.near, "near")}</div>')
-        return (f'<section class="gk" aria-label="{esc(ctx.t("game.golden_key"))}">'
-                f'{self._status(view, ctx)}<div class="gk-table">{board}{side}</div></section>')
+        side = el("div", {"class": "gk-seats"},
+                  self._plate(view, ctx, lay, lay.far, "far"),
+                  self._panel(view, ctx, lay, legal, selectable, chosen),
+                  self._plate(view, ctx, lay, lay.near, "near"))
+        return el("section", {"class": "gk", "aria-label": ctx.t("game.golden_key")},
+                  self._status(view, ctx), el("div", {"class": "gk-table"}, board, side))
 
     def side(self, view, ctx):
         return self._about(view, ctx)
 
     def result_detail(self, view, ctx):
         t = ctx.t
-        rows = "".join(
-            f'<tr><th scope="row" class="scores-name">{emblem(s)} {esc(ctx.names[s])}</th>'
-            f'<td>{esc(t("gk.colour." + COLOURS[s]))}</td><td><strong>{view["chips"][s]}</strong> / {view["target"]}</td></tr>'
-            for s in (0, 1))
-        note = (f'<p class="hint">{esc(t("gk.result.limit", n=view["turn_limit"]))}</p>'
-                if view["ended_by_limit"] else
-                f'<p class="hint">{esc(t("gk.result.turns", n=view["turn"]))}</p>')
-        return (f'<table class="scores gk-scores"><thead><tr><th scope="col">{esc(t("gk.player"))}</th>'
-                f'<th scope="col">{esc(t("gk.side"))}</th><th scope="col">{esc(t("gk.chips"))}</th></tr></thead>'
-                f'<tbody>{rows}</tbody></table>{note}')
+        rows = [el("tr", el("th", {"scope": "row", "class": "scores-name"}, emblem(s), " ", ctx.names[s]),
+                   el("td", t("gk.colour." + COLOURS[s])),
+                   el("td", el("strong", view["chips"][s]), " / ", view["target"]))
+                for s in (0, 1)]
+        note = t("gk.result.limit", n=view["turn_limit"]) if view["ended_by_limit"] else \
+            t("gk.result.turns", n=view["turn"])
+        head = el("tr", (el("th", {"scope": "col"}, t(key)) for key in ("gk.player", "gk.side", "gk.chips")))
+        return join((el("table", {"class": "scores gk-scores"}, el("thead", head), el("tbody", rows)),
+                     el("p", {"class": "hint"}, note)))
 
     # ---- which dice may be tapped ----------------------------------------------------
     @staticmethod
@@ -431,8 +446,8 @@ class GoldenKeyTable(Table):
         for rule in view["rescue"]:
             chips.append(t("gk.rescue.short." + rule))
         turn = turn_line(ctx, view["current"])
-        return ('<div class="status-bar">' + "".join(f'<span class="chip">{esc(c)}</span>' for c in chips)
-                + f'<strong class="status-turn" aria-live="polite">{esc(turn)}</strong></div>')
+        return el("div", {"class": "status-bar"}, (el("span", {"class": "chip"}, c) for c in chips),
+                  el("strong", {"class": "status-turn", "aria-live": "polite"}, turn))
 
     # ---- the board ------------------------------------------------------------------------
     def _board(self, view, ctx, lay, legal, selectable, chosen):
@@ -463,11 +478,11 @@ class GoldenKeyTable(Table):
                                  selectable, anim, hint_place)
             (first if colour in targets or any(p.startswith(colour) for p in placing) else rest).append(html)
         rows = lay.rows
-        style = (f"--rows:{rows};grid-template-rows:var(--band-h) repeat({rows}, var(--cell-h)) var(--band-h)")
+        style = f"--rows:{rows};grid-template-rows:var(--band-h) repeat({rows}, var(--cell-h)) var(--band-h)"
         # Destinations first in the document: after a die is picked by keyboard,
         # the focus lands on the first place it may go.
-        return (f'<div class="gk-board felt{" is-turned" if lay.turned else ""}" style="{style}" '
-                f'role="group" aria-label="{esc(t("gk.board"))}">{"".join(first + rest)}</div>')
+        return el("div", {"class": ["gk-board", "felt", "is-turned" if lay.turned else None], "style": style,
+                          "role": "group", "aria-label": t("gk.board")}, first, rest)
 
     def _animation(self, view, ctx, lay) -> dict:
         """{die: css classes and style} for the latest action's die: it slides in
@@ -491,7 +506,7 @@ class GoldenKeyTable(Table):
             return {die: ("is-landing", "")}
         return {}
 
-    def _die(self, view, ctx, name, cls="", style="", cmd="", arg="", tap_words="", chosen_words="") -> str:
+    def _die(self, view, ctx, name, cls="", style="", cmd="", arg="", tap_words="", chosen_words="") -> Markup:
         t = ctx.t
         info = view["dice"][name]
         owner = info["owner"]
@@ -500,14 +515,13 @@ class GoldenKeyTable(Table):
         if chosen_words:
             label += ", " + chosen_words
         classes = f"gk-die gk-{COLOURS[owner]} {cls}".strip()
-        style_attr = f' style="{style}"' if style else ""
         if cmd:
-            inner = die_svg(owner, info["value"]) + f'<span class="sr-only">{esc(label)}, {esc(tap_words)}</span>'
-            return tappable(inner, cmd, arg, classes + " is-tappable", extra=style_attr)
-        return (f'<span class="{classes}" role="img" aria-label="{esc(label)}"{style_attr}>'
-                f'{die_svg(owner, info["value"])}</span>')
+            inner = join((die_svg(owner, info["value"]), el("span", {"class": "sr-only"}, label, ", ", tap_words)))
+            return tappable(inner, cmd, arg, classes + " is-tappable", attrs={"style": style or None})
+        return el("span", {"class": classes, "role": "img", "aria-label": label, "style": style or None},
+                  die_svg(owner, info["value"]))
 
-    def _die_in_place(self, view, ctx, name, slot_cls, chosen, selectable, anim, hinted=False) -> str:
+    def _die_in_place(self, view, ctx, name, slot_cls, chosen, selectable, anim, hinted=False) -> Markup:
         """A die drawn where it lies: tappable when it may act now."""
         t = ctx.t
         classes = [slot_cls]
@@ -524,17 +538,18 @@ class GoldenKeyTable(Table):
             classes.append("is-hint")
         if name == chosen:                       # picked: drawn raised, its places are buttons
             classes.append("is-chosen")
-            html = self._die(view, ctx, name, " ".join(classes), style, chosen_words=t("gk.die.chosen"))
+            die = self._die(view, ctx, name, " ".join(classes), style, chosen_words=t("gk.die.chosen"))
         elif name in selectable:
             words = t("gk.tap.flick") if name in view["flicks"] else t("gk.tap.pick")
-            html = self._die(view, ctx, name, " ".join(classes) + " is-selectable", style, "select",
-                             pick_arg(ctx, name), words)
+            die = self._die(view, ctx, name, " ".join(classes) + " is-selectable", style, "select",
+                            pick_arg(ctx, name), words)
         else:
-            html = self._die(view, ctx, name, " ".join(classes), style)
+            die = self._die(view, ctx, name, " ".join(classes), style)
+        tag = None
         if name in view["flicks"] and view["phase"] == "flick":
-            html += (f'<span class="gk-flick-tag" aria-hidden="true">{arrow_mark("gk-flick-arrow")}'
-                     f'{esc(t("gk.flick.tag"))}</span>')
-        return html
+            tag = el("span", {"class": "gk-flick-tag", "aria-hidden": "true"},
+                     arrow_mark("gk-flick-arrow"), t("gk.flick.tag"))
+        return join((die, tag))
 
     def _preview(self, view, ctx, chosen, place, action) -> tuple[int, str, bool]:
         """(value, words, wins) for a destination: the value the die will show
@@ -553,17 +568,15 @@ class GoldenKeyTable(Table):
             words += ", " + star
         return value, words, bool(star)
 
-    def _target_button(self, view, ctx, chosen, place, action, where_words, hinted) -> str:
+    def _target_button(self, view, ctx, chosen, place, action, where_words, hinted) -> Markup:
         t = ctx.t
         value, words, wins = self._preview(view, ctx, chosen, place, action)
         verb = t("gk.tap.flick_here") if isinstance(action, Flick) else t("gk.tap.move_here")
-        star = ('<svg class="gk-star" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
-                '<path d="M12 2l2.9 6.6 7.1.6-5.4 4.7 1.7 7.1L12 17.3 5.7 21l1.7-7.1L2 9.2l7.1-.6z"/></svg>'
-                if wins else "")
+        star = svg("gk-star", "0 0 24 24", art("star")) if wins else None
         owner = view["dice"][chosen]["owner"]
-        pill = (f'<span class="gk-pill{" is-win" if wins else ""}">'
-                f'<span class="gk-pill-die gk-{COLOURS[owner]}">{die_svg(owner, value)}</span>{star}</span>')
-        return tappable(pill + f'<span class="sr-only">{esc(verb)}: {esc(where_words)}, {esc(words)}</span>',
+        pill = el("span", {"class": ["gk-pill", "is-win" if wins else None]},
+                  el("span", {"class": f"gk-pill-die gk-{COLOURS[owner]}"}, die_svg(owner, value)), star)
+        return tappable(join((pill, el("span", {"class": "sr-only"}, f"{verb}: {where_words}, {words}"))),
                         "act", action, "gk-target" + (" is-hint" if hinted else ""))
 
     def _cell(self, view, ctx, lay, cell, row, col, action, chosen, selectable, anim, hinted, legal):
@@ -580,12 +593,11 @@ class GoldenKeyTable(Table):
             parts.append(self._target_button(view, ctx, chosen, cell["cell"], action, where_words, hinted))
         for index, name in enumerate(dice):
             slot = self._slot(kind, index, len(dice))
-            hint_die = hinted_die(ctx) == name
             parts.append(self._die_in_place(view, ctx, name, slot, chosen, [] if action else selectable,
-                                            anim, hint_die))
+                                            anim, hinted_die(ctx) == name))
         if kind != "reroll" and len(dice) == 2:       # a stack: its sum, the number that scores
             under, top = (view["dice"][d]["value"] for d in dice)
-            parts.append(f'<span class="gk-sum" aria-hidden="true">{under}+{top}={under + top}</span>')
+            parts.append(el("span", {"class": "gk-sum", "aria-hidden": "true"}, f"{under}+{top}={under + top}"))
         classes = ["gk-cell", "gk-" + kind]
         if action:
             classes.append("is-target")
@@ -595,9 +607,8 @@ class GoldenKeyTable(Table):
                 and not ctx.selection and not ctx.hint:
             classes.append("is-scored")
         described = self._cell_words(view, ctx, cell, where_words)
-        data = f' data-card="{esc(card)}"' if card is not None else ""
-        return (f'<div class="{" ".join(classes)}" style="grid-row:{row};grid-column:{col}"{data}>'
-                f'<span class="sr-only">{esc(described)}</span>{"".join(parts)}</div>')
+        return el("div", {"class": classes, "style": f"grid-row:{row};grid-column:{col}", "data-card": card},
+                  el("span", {"class": "sr-only"}, described), parts)
 
     @staticmethod
     def _slot(kind, index, count) -> str:
@@ -638,63 +649,60 @@ class GoldenKeyTable(Table):
         spots = []
         for spot in range(COLS):
             col = lay.spot_col(spot)
-            place = f"{colour}:{spot}"
+            place = SPOTS[colour][spot]
             if place in placing:
                 die = placing[place].die
                 value = view["dice"][die]["value"]
                 hinted = hint_place == place
                 spots.append(tappable(
-                    f'{die_svg(owner, value)}<span class="sr-only">{esc(t("gk.tap.place", n=value, spot=spot + 1))}</span>',
+                    join((die_svg(owner, value),
+                          el("span", {"class": "sr-only"}, t("gk.tap.place", n=value, spot=spot + 1)))),
                     "act", placing[place], f"gk-spot-btn gk-ghost gk-{colour}" + (" is-hint" if hinted else ""),
-                    extra=f' style="grid-column:{col}"'))
+                    attrs={"style": f"grid-column:{col}"}))
             else:
-                spots.append(f'<span class="gk-spot" style="grid-column:{col}" aria-hidden="true">'
-                             f'{arrow_mark("gk-spot-arrow")}</span>')
-        dice_html = []
+                spots.append(el("span", {"class": "gk-spot", "style": f"grid-column:{col}", "aria-hidden": "true"},
+                                arrow_mark("gk-spot-arrow")))
+        dice = []
         for col, names in columns.items():
             for index, name in enumerate(names):
                 slot = f"gk-fslot gk-fslot-{index if len(names) > 1 else 'one'}"
-                style_col = f"grid-column:{col}"
-                hint_die = hinted_die(ctx) == name
                 die = self._die_in_place(view, ctx, name, slot, chosen, [] if action else selectable,
-                                         anim, hint_die)
-                dice_html.append(f'<span class="gk-fcell" style="{style_col}">{die}</span>')
+                                         anim, hinted_die(ctx) == name)
+                dice.append(el("span", {"class": "gk-fcell", "style": f"grid-column:{col}"}, die))
         title = t("gk.faction." + colour)
-        target = ""
+        target = None
         if action:
             target = self._target_button(view, ctx, chosen, colour, action, title, hint_place == colour)
-        classes = ["gk-faction", f"gk-faction-{colour}", "is-far" if owner == lay.far else "is-near"]
-        if action:
-            classes.append("is-target")
+        classes = ["gk-faction", f"gk-faction-{colour}", "is-far" if owner == lay.far else "is-near",
+                   "is-target" if action else None]
         label = f'{title}. {t("gk.faction.holds", n=len(here))}' if here else title
-        return (f'<div class="{" ".join(classes)}" style="grid-row:{row};grid-column:1 / -1">'
-                f'<span class="sr-only">{esc(label)}</span>'
-                f'<div class="gk-spots">{"".join(spots)}{"".join(dice_html)}</div>{target}</div>')
+        return el("div", {"class": classes, "style": f"grid-row:{row};grid-column:1 / -1"},
+                  el("span", {"class": "sr-only"}, label),
+                  el("div", {"class": "gk-spots"}, spots, dice), target)
 
     # ---- plates ------------------------------------------------------------------------------
     def _plate(self, view, ctx, lay, seat, where):
         t = ctx.t
         colour = COLOURS[seat]
         is_turn = view["current"] == seat
-        badges = [f'<span class="badge gk-badge-{colour}">{emblem(seat)}{esc(t("gk.faction." + colour))}</span>']
+        badges = [el("span", {"class": f"badge gk-badge-{colour}"}, emblem(seat), t("gk.faction." + colour))]
         if view["first"] == seat:
-            badges.append(f'<span class="badge badge-dealer">{esc(t("gk.first"))}</span>')
+            badges.append(el("span", {"class": "badge badge-dealer"}, t("gk.first")))
         won = view["chips"][seat]
-        coins = "".join(coin(i < won) for i in range(max(view["target"], won)))
-        body = (f'<div class="gk-plate-chips"><span class="gk-coins">{coins}</span>'
-                f'<span class="gk-chip-count">{esc(t("gk.chips.count", n=won, target=view["target"]))}</span></div>')
+        coins = [coin(i < won) for i in range(max(view["target"], won))]
         facts = []
         if view["phase"] == "place" and any(view["dice"][d]["at"] is None for d in DICE if view["dice"][d]["owner"] == seat):
             rolled = [str(view["dice"][d]["value"]) for d in DICE if view["dice"][d]["owner"] == seat]
             facts.append(t("gk.rolled", dice=" · ".join(rolled)))
         if view["c4_used"][seat]:
             facts.append(t("gk.c4_used"))
-        if facts:
-            body += f'<div class="plate-facts">{esc(" · ".join(facts))}</div>'
+        body = join((el("div", {"class": "gk-plate-chips"}, el("span", {"class": "gk-coins"}, coins),
+                        el("span", {"class": "gk-chip-count"}, t("gk.chips.count", n=won, target=view["target"]))),
+                     el("div", {"class": "plate-facts"}, " · ".join(facts)) if facts else None))
         plate = seat_plate(ctx, seat, is_turn, badges, body)
         turned = lay.facing and where == "far"
-        return (f'<div class="gk-plate gk-plate-{where} gk-plate-{colour}{" is-facing" if turned else ""}">'
-                f'{plate}</div>')
+        return el("div", {"class": ["gk-plate", f"gk-plate-{where}", f"gk-plate-{colour}",
+                                    "is-facing" if turned else None]}, plate)
 
     # ---- the panel: what happens now, in words, with its buttons -----------------------
     def _panel(self, view, ctx, lay, legal, selectable, chosen):
@@ -731,18 +739,18 @@ class GoldenKeyTable(Table):
                 title = t("gk.step.reroll", name=name)
                 lines.append(t("gk.say.reroll.forced" if reroll["forced"] else "gk.say.reroll", n=value))
                 if Reroll() in legal:
-                    controls.append(button(self._dice_icon() + esc(t("gk.do.reroll")), "act", Reroll(),
+                    controls.append(button(join((self._dice_icon(), " ", t("gk.do.reroll"))), "act", Reroll(),
                                            cls="btn-primary"))
                 if Keep() in legal:
-                    controls.append(button(esc(t("gk.do.keep", n=value)), "act", Keep()))
+                    controls.append(button(text(t("gk.do.keep", n=value)), "act", Keep()))
             elif phase == "move":
                 second = view["moves_done"] > 0
                 title = t("gk.step.move2" if second else "gk.step.move", name=name)
                 if legal == [Pass()]:
                     lines.append(t("gk.say.pass"))
-                    reasons = "".join(f"<li>{esc(r)}</li>" for r in self._why_stuck(view, ctx, current))
-                    controls.append(f'<ul class="gk-why">{reasons}</ul>')
-                    controls.append(button(esc(t("gk.do.pass")), "act", Pass(), cls="btn-primary"))
+                    controls.append(el("ul", {"class": "gk-why"},
+                                       (el("li", r) for r in self._why_stuck(view, ctx, current))))
+                    controls.append(button(text(t("gk.do.pass")), "act", Pass(), cls="btn-primary"))
                 elif deciding and chosen:
                     info = view["dice"][chosen]
                     lines.append(t("gk.say.chosen", n=info["value"], m=info["value"] % 6 + 1))
@@ -753,50 +761,52 @@ class GoldenKeyTable(Table):
                         action = kind(chosen)
                         if action in legal:
                             m = info["value"] % 6 + 1
-                            controls.append(button(esc(t(key, n=info["value"], m=m)), "act", action))
+                            controls.append(button(text(t(key, n=info["value"], m=m)), "act", action))
                 if deciding and legal != [Pass()]:
                     if second:
                         lines.insert(0, t("gk.say.move2"))
                     if End() in legal:
-                        controls.append(button(esc(t("gk.do.end")), "act", End()))
+                        controls.append(button(text(t("gk.do.end")), "act", End()))
                 elif view["double_move"] and not second:
                     lines.append(t("gk.say.double"))
             if not deciding:
                 if ctx.bots[current]:
                     lines.insert(0, t("gk.say.thinking", name=name))
-        recent = self._recent(view, ctx)
         facing = lay.facing and current == lay.far and bool(legal)
-        body = "".join(f"<p>{esc(line)}</p>" for line in lines if line)
-        hint = f'<p class="gk-hint-shown">{esc(t("hint.shown"))}</p>' if ctx.hint else ""
-        ctrl = f'<div class="gk-controls">{"".join(controls)}</div>' if controls else ""
-        colour = "" if current is None else f" gk-panel-{COLOURS[current]}"
-        return (f'<div class="gk-panel{colour}{" is-facing" if facing else ""}" role="region" '
-                f'aria-label="{esc(title)}"><h2 class="gk-panel-title">{esc(title)}</h2>{body}{hint}{ctrl}'
-                f'{recent}</div>')
+        hint = None
+        if ctx.hint:      # the suggestion's reasons (the shell's markup) right after its line
+            hint = join((el("p", {"class": "gk-hint-shown"}, t("hint.shown")), raw(getattr(ctx, "teacher", "") or "")))
+        return el("div", {"class": ["gk-panel", None if current is None else f"gk-panel-{COLOURS[current]}",
+                                    "is-facing" if facing else None],
+                          "role": "region", "aria-label": title},
+                  el("h2", {"class": "gk-panel-title"}, title),
+                  (el("p", line) for line in lines if line),
+                  hint,
+                  el("div", {"class": "gk-controls"}, controls) if controls else None,
+                  self._recent(view, ctx))
 
-    def _switch(self, view, ctx, selectable, chosen, key) -> list[str]:
+    def _switch(self, view, ctx, selectable, chosen, key) -> list[Markup]:
         """A button per other die that may act: pick it instead (the same as tapping it)."""
         out = []
         for name in selectable:
             if name == chosen:
                 continue
             info = view["dice"][name]
-            icon = f'<span class="gk-btn-die gk-{COLOURS[info["owner"]]}">{die_svg(info["owner"], info["value"])}</span>'
-            out.append(button(icon + esc(ctx.t(key, n=info["value"])), "select",
-                              pick_arg(ctx, name), cls="gk-switch"))
+            icon = el("span", {"class": f"gk-btn-die gk-{COLOURS[info['owner']]}"},
+                      die_svg(info["owner"], info["value"]))
+            out.append(button(join((icon, ctx.t(key, n=info["value"]))), "select", pick_arg(ctx, name),
+                              cls="gk-switch"))
         return out
 
     @staticmethod
-    def _dice_icon() -> str:
-        return ('<svg class="icon" viewBox="0 0 48 48" aria-hidden="true" focusable="false" fill="currentColor">'
-                '<path d="M24 3 43 14v20L24 45 5 34V14z" opacity=".35"/><path d="M24 3 43 14 24 25 5 14z"/>'
-                '<circle cx="24" cy="14" r="3" fill="var(--paper)"/></svg> ')
+    def _dice_icon() -> Markup:
+        return svg("icon", "0 0 48 48", art("dice-icon"), fill="currentColor")
 
-    def _recent(self, view, ctx) -> str:
+    def _recent(self, view, ctx) -> Markup | None:
         """What happened last (the latest action and its consequences), in words."""
         events = last_action_events(view)
         if not events or view["phase"] == "place" and events[0]["do"] == "place":
-            return ""
+            return None
         words = []
         for event in events:
             line = event_line(event, view)
@@ -804,9 +814,9 @@ class GoldenKeyTable(Table):
                 key, params = line
                 words.append(ctx.t(key, **resolve(params, ctx)))
         if not words:
-            return ""
-        return (f'<div class="gk-recent"><span class="gk-recent-title">{esc(ctx.t("gk.recent"))}</span>'
-                + "".join(f"<p>{esc(w)}</p>" for w in words[-3:]) + "</div>")
+            return None
+        return el("div", {"class": "gk-recent"}, el("span", {"class": "gk-recent-title"}, ctx.t("gk.recent")),
+                  (el("p", w) for w in words[-3:]))
 
     def _why_stuck(self, view, ctx, seat) -> list[str]:
         """GK-12: why none of the player's dice can move, die by die."""
@@ -837,58 +847,61 @@ class GoldenKeyTable(Table):
             for action in legal:
                 if isinstance(action, Propose):
                     rule = action.rule
-                    controls.append(button(
-                        f'<strong>{esc(t("gk.offer.propose", rule=rule))}</strong>'
-                        f'<small>{esc(t("gk.rescue.brief." + rule))}</small>', "act", action, cls="gk-offer-btn"))
+                    controls.append(button(join((el("strong", t("gk.offer.propose", rule=rule)),
+                                                 el("small", t("gk.rescue.brief." + rule)))),
+                                           "act", action, cls="gk-offer-btn"))
             if Decline() in legal:
-                controls.append(button(esc(t("gk.offer.decline")), "act", Decline()))
+                controls.append(button(text(t("gk.offer.decline")), "act", Decline()))
         else:
             rule = offer["rule"]
             ask = t("gk.offer.answer", name=ctx.names[offer["by"]], other=name, rule=rule)
-            controls.append(f'<p class="gk-offer-rule"><strong>{esc(rule)}</strong> '
-                            f'{esc(t("gk.rescue.text." + rule))}</p>')
+            controls.append(el("p", {"class": "gk-offer-rule"}, el("strong", rule), " ",
+                               t("gk.rescue.text." + rule)))
             if Accept() in legal:
-                controls.append(button(esc(t("gk.offer.accept", rule=rule)), "act", Accept(), cls="btn-primary"))
+                controls.append(button(text(t("gk.offer.accept", rule=rule)), "act", Accept(), cls="btn-primary"))
             if Refuse() in legal:
-                controls.append(button(esc(t("gk.offer.refuse")), "act", Refuse()))
+                controls.append(button(text(t("gk.offer.refuse")), "act", Refuse()))
         if not legal:
-            controls.append(f'<p>{esc(t("gk.say.thinking", name=name))}</p>')
+            controls.append(el("p", t("gk.say.thinking", name=name)))
         facing = lay.facing and current == lay.far
         # With a person on each side, the side that is not deciding reads a line of its own.
-        other_side = ""
+        other_side = None
         if lay.facing:
             watch = (t("gk.offer.watch", name=name) if view["phase"] == "offer"
                      else t("gk.offer.watch.answer", name=name, rule=offer["rule"]))
-            other_side = f'<p class="gk-offer-other" aria-hidden="true">{esc(watch)}</p>'
-        return (f'<div class="gk-panel gk-offer{" is-facing" if facing else ""}" role="dialog" '
-                f'aria-labelledby="gk-offer-title" data-screen-part="offer">{other_side}'
-                f'<h2 class="gk-panel-title" id="gk-offer-title">{esc(t("gk.offer.title"))}</h2>'
-                f'<p>{esc(why)}</p><p><strong>{esc(ask)}</strong></p>'
-                f'<div class="gk-controls gk-offer-controls">{"".join(controls)}</div></div>')
+            other_side = el("p", {"class": "gk-offer-other", "aria-hidden": "true"}, watch)
+        return el("div", {"class": ["gk-panel", "gk-offer", "is-facing" if facing else None], "role": "dialog",
+                          "aria-labelledby": "gk-offer-title", "data-screen-part": "offer"},
+                  other_side,
+                  el("h2", {"class": "gk-panel-title", "id": "gk-offer-title"}, t("gk.offer.title")),
+                  el("p", why), el("p", el("strong", ask)),
+                  el("div", {"class": "gk-controls gk-offer-controls"}, controls))
 
     # ---- the side column ------------------------------------------------------------------------
     def _about(self, view, ctx):
         t = ctx.t
-        rules = [f'<li><strong>{esc(t("gk.board." + view["board"]))}</strong></li>']
-        for rule in view["arranged"]:
-            rules.append(f'<li><strong>{esc(rule)}</strong> {esc(t("gk.rule.text." + rule))}</li>')
-        for rule in view["rescue"]:
-            rules.append(f'<li><strong>{esc(rule)}</strong> {esc(t("gk.rescue.text." + rule))}</li>')
+
+        def rule_item(rule, key):
+            return el("li", el("strong", rule), " ", t(key + rule))
+
+        rules = [el("li", el("strong", t("gk.board." + view["board"])))]
+        rules += [rule_item(rule, "gk.rule.text.") for rule in view["arranged"]]
+        rules += [rule_item(rule, "gk.rescue.text.") for rule in view["rescue"]]
         if view["offer"]:
             offered = [r for r in ("R1", "R2", "R3") if r not in view["rescue"]]
-            items = "".join(f'<li><strong>{r}</strong> {esc(t("gk.rescue.text." + r))}</li>' for r in offered)
-            rules.append(f'<li>{esc(t("gk.rescue.offered"))}<ul>{items}</ul></li>')
-        steps = "".join(f"<li>{esc(t(k))}</li>" for k in ("gk.how.flick", "gk.how.move", "gk.how.score"))
+            rules.append(el("li", t("gk.rescue.offered"),
+                            el("ul", (rule_item(r, "gk.rescue.text.") for r in offered))))
         watch = []
         if view["repeats"] >= 2 and view["phase"] != "over" and len(view["rescue"]) < 3:
             watch.append(t("gk.watch.repeats", n=view["repeats"]))
         if view["quiet"] >= view["quiet_turns"] // 2 and view["phase"] != "over" and len(view["rescue"]) < 3:
             watch.append(t("gk.watch.quiet", n=view["quiet"], limit=view["quiet_turns"]))
-        watch_html = "".join(f'<p class="hint">{esc(w)}</p>' for w in watch)
-        return (f'<div class="gk-about"><h2 class="side-title">{esc(t("gk.how"))}</h2>'
-                f'<ol class="gk-how">{steps}</ol>'
-                f'<h2 class="side-title">{esc(t("gk.rules_in_play"))}</h2><ul class="gk-rules">{"".join(rules)}</ul>'
-                f'{watch_html}</div>')
+        return el("div", {"class": "gk-about"},
+                  el("h2", {"class": "side-title"}, t("gk.how")),
+                  el("ol", {"class": "gk-how"}, (el("li", t(k)) for k in ("gk.how.flick", "gk.how.move", "gk.how.score"))),
+                  el("h2", {"class": "side-title"}, t("gk.rules_in_play")),
+                  el("ul", {"class": "gk-rules"}, rules),
+                  (el("p", {"class": "hint"}, w) for w in watch))
 
 
 TABLE = GoldenKeyTable()
