@@ -17,15 +17,18 @@ from table_driver import game_over, new_game, record_json, snapshot, view_string
 
 from conftest import wait_until_ready
 from royaltable import registry
+from royaltable.games.struggle.actions import (PASS, Accept, Gold, Knight, Offer, Play, Promise4,
+                                               Spy, Swap)
 from ui import saves
 from ui.match import SUMMARY, Match
 
+GAME = registry.get("struggle")
 PEOPLE = (0, 1)
 KINDS = ["human", "human", "quick", "quick", "quick"]
 NAMES = ["Aki", "Ben", "Henry", "Anne", "Edward"]
 SEATS = [{"name": name, "kind": kind} for name, kind in zip(NAMES, KINDS)]
 WANT = {0: (8, 5, 9), 1: (9, 5, 8)}          # the cards each person plays first
-ABILITY = {5: "spy", 8: "knight", 9: "swap"}
+ABILITY = {5: Spy, 8: Knight, 9: Swap}
 MOMENTS = {"offer", "deal", "spy", "swap", "knight"}
 
 
@@ -35,35 +38,36 @@ def person(state, seat, legal):
     accept a computer's offer for any other ability."""
     phase = state.phase
     if phase in ("lead", "choose"):
-        wanted = [f"play s{seat}-{power}" for power in WANT[seat]]
+        wanted = [Play(f"s{seat}-{power}") for power in WANT[seat]]
         return next((a for a in wanted if a in legal), legal[0])
     if phase == "offer":
-        made = any(a.startswith("offer ") and who == seat for a, who in zip(state.actions, state.actors))
-        offers = [a for a in legal if a.startswith("offer ")]
-        return offers[0] if not made and state.gold[seat] >= 2 else "pass"
+        made = any(isinstance(GAME.parse(a), Offer) and who == seat for a, who in zip(state.actions, state.actors))
+        offers = [a for a in legal if isinstance(a, Offer)]
+        return offers[0] if not made and state.gold[seat] >= 2 else PASS
     if phase == "offer-gold":
-        return "gold 1"
+        return Gold(1)
     if phase == "offer-promise":
-        return "promise-4"
+        return Promise4()
     if phase == "decide":
-        verb = ABILITY.get(int(state.view(None)["turn"]["card"].split("-")[1]))
-        uses = [a for a in legal if verb and a.startswith(verb + " ")]
+        kind = ABILITY.get(int(state.view(None)["turn"]["card"].split("-")[1]))
+        uses = [a for a in legal if kind and isinstance(a, kind)]
         if uses:
             return uses[0]
-        accepts = [a for a in legal if a.startswith("accept ") and int(a.split()[1]) not in PEOPLE]
-        return accepts[0] if accepts else "pass"
+        accepts = [a for a in legal if isinstance(a, Accept) and a.seat not in PEOPLE]
+        return accepts[0] if accepts else PASS
     return legal[0]
 
 
+MOMENT_OF = {Spy: "spy", Swap: "swap", Knight: "knight"}
+
+
 def moment(action: str) -> str | None:
-    verb, _, arg = action.partition(" ")
-    if verb == "accept" and int(arg) not in PEOPLE:
+    action = GAME.parse(action)
+    if isinstance(action, Accept) and action.seat not in PEOPLE:
         return "deal"
-    if verb in ("spy", "swap", "offer"):
-        return verb
-    if verb == "knight" and arg.startswith("s"):
-        return "knight"
-    return None
+    if isinstance(action, Offer):
+        return "offer"
+    return MOMENT_OF.get(type(action))
 
 
 def moments(state) -> dict:
