@@ -732,3 +732,15 @@ def test_the_replay_words_of_the_better_move_follow_the_language_switch():
     assert japanese and japanese != english and japanese in app.render() and english not in app.render()
     app.handle("lang")
     assert app.replaying.best_words == english
+
+
+def test_each_command_belongs_to_one_screen_or_to_the_shell():
+    app = App("en")
+    owners = collections.defaultdict(list)
+    for name, screen in app.screens.items():
+        for cmd in screen.commands():
+            owners[cmd].append(name)
+    assert {cmd: where for cmd, where in owners.items() if len(where) > 1} == {}
+    assert not {"dismiss", "lang", "speed", "home"} & set(owners)
+    for cmd in ("start", "act", "replay_step", "review", "continue", "rules"):
+        assert cmd in owners

@@ -1,7 +1,8 @@
 """Pieces every table draws the same way: a seat's plate and whose turn it is."""
 from __future__ import annotations
 
-from .markup import Markup, el, raw
+from .markup import Markup, el
+from .screens import built
 
 
 def seat_plate(ctx, seat: int, is_turn: bool, badges: list, body) -> Markup:
@@ -9,7 +10,7 @@ def seat_plate(ctx, seat: int, is_turn: bool, badges: list, body) -> Markup:
     lines. `badges` and `body`: Markup (a plain str is taken as markup too, for
     tables not yet built with ui.markup)."""
     t = ctx.t
-    badges = [_markup(b) for b in badges]
+    badges = [built(b) for b in badges]
     if ctx.bots[seat]:
         badges.append(el("span", {"class": "badge badge-cpu"}, t("table.cpu")))
     if is_turn:
@@ -17,11 +18,7 @@ def seat_plate(ctx, seat: int, is_turn: bool, badges: list, body) -> Markup:
     return el("div", {"class": ["plate", "is-turn" if is_turn else None], "data-seat": seat},
               el("div", {"class": "plate-head"}, el("span", {"class": "plate-name"}, ctx.names[seat]),
                  el("span", {"class": "plate-badges"}, badges)),
-              _markup(body))
-
-
-def _markup(html) -> Markup:
-    return html if isinstance(html, Markup) else raw(str(html))
+              built(body))
 
 
 def turn_line(ctx, current: int | None, forced: bool = False, forced_key: str = "") -> str:

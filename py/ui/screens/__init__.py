@@ -7,7 +7,9 @@ running review, the message) stays on the App, which every screen holds."""
 from __future__ import annotations
 
 from ..icons import icon as _icon
-from ..markup import Markup, raw
+from ..markup import Markup, join, raw
+
+NOTHING = join(())        # no markup: a piece a screen leaves out
 
 
 def icon(name: str, cls: str = "icon") -> Markup:

@@ -9,8 +9,10 @@ from .. import saves
 from ..collection import COLLECTION, playable
 from ..html import button
 from ..i18n import shown_names
+from ..library import new_id
 from ..markup import Markup, el, join, text
-from . import Screen, icon
+from ..match import Match
+from . import NOTHING, Screen, icon
 
 
 class HomeScreen(Screen):
@@ -62,7 +64,6 @@ class HomeScreen(Screen):
             app.unplayable[game_id] = str(err)
             app.store.release(game_id)
             return
-        from ..match import Match
         app.open(Match.from_record(save.seats, save.record, app.pace, app.speed), game_id)
 
     def cmd_delete(self, arg):
@@ -97,7 +98,6 @@ class HomeScreen(Screen):
 
     def import_game(self, text: str) -> None:
         """A game from an exported file, checked as a save is, kept under a new id."""
-        from ..library import new_id
         app, t = self.app, self.t
         try:
             save, state = saves.load_state(text)
@@ -161,7 +161,7 @@ class HomeScreen(Screen):
         library = self.app.library
         rows = [self.damaged_row(e.id, e.problem) for e in library.damaged()]
         rows += [self._progress(e) for e in library.in_progress()]
-        return self.library_section(join(rows)) if rows else Markup("")
+        return self.library_section(join(rows)) if rows else NOTHING
 
     def library_section(self, rows) -> Markup:
         """`rows`: Markup (a plain str is a first-paint placeholder)."""

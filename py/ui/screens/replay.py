@@ -10,7 +10,7 @@ from .. import review_screen, saves
 from ..html import button
 from ..markup import Markup, el, join, text
 from ..match import Match
-from . import Screen, built, icon
+from . import NOTHING, Screen, built, icon
 from .table import Ctx, log_line, table_layout
 
 
@@ -230,9 +230,9 @@ class ReplayScreen(Screen):
         if app.reviewing is not None and app.reviewing.id == game_id:
             return review_screen.progress(t, app.reviewing.progress, game_id)
         if not self.can_review(game_id):
-            return Markup("")
+            return NOTHING
         if app.kept_review(game_id) is not None:
-            return button(text(t("review.show")), "replay") if show else Markup("")
+            return button(text(t("review.show")), "replay") if show else NOTHING
         if app.reviewing is not None:
             return el("span", {"class": "hint review-busy"}, t("review.busy"))
         return button(text(t("review.start")), "review", game_id)
@@ -243,7 +243,7 @@ class ReplayScreen(Screen):
         app = self.app
         game_id = self.current.id
         if len(review.seats) == len(self.current.seats) or not self.can_review(game_id):
-            return Markup("")
+            return NOTHING
         if app.reviewing is not None and app.reviewing.id == game_id:
             return review_screen.progress(self.t, app.reviewing.progress, game_id)
         if app.reviewing is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..collection import playable
 from ..html import button
 from ..i18n import default_names, load_game
 from ..markup import Markup, el, join, text
@@ -45,7 +46,6 @@ class SetupScreen(Screen):
 
     def cmd_setup(self, arg):
         from royaltable import registry
-        from ..collection import playable
         if not playable(arg):
             return
         load_game(arg)

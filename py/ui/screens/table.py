@@ -8,7 +8,7 @@ from ..html import button, suggesting
 from ..i18n import Translator, shown_names
 from ..markup import Markup, el, join, text
 from ..match import LINGER, SUMMARY, Match
-from . import Screen, built, icon
+from . import NOTHING, Screen, built, icon
 
 LOG_SHOWN = 80
 
@@ -44,7 +44,6 @@ class TableScreen(Screen):
     def cmd_again(self, arg):
         app = self.app
         match = app.match
-        from ..match import Match
         app.open_new(Match(match.game.id, match.seats, match.state.options, None, app.pace, app.speed))
 
     def cmd_act(self, action):
@@ -197,7 +196,7 @@ class TableScreen(Screen):
                       button(text(t("peek.hide")), "peek_end", cls="btn-primary"))
         seats = match.peekers()
         if not seats:
-            return Markup("")
+            return NOTHING
         return el("div", {"class": "peek-bar"},
                   (button(join((icon("handoff"), " ", t("peek.show", name=names[s]))), "peek", str(s),
                           cls="btn-small") for s in seats))
