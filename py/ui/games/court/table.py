@@ -3,6 +3,8 @@ each player, the supply with what the current dice would earn, the rotating
 start player, the King and the final round."""
 from __future__ import annotations
 
+import functools
+
 from royaltable.games.court import GAME
 from royaltable.games.court.actions import (Aside, AsideAll, Cancel, Confirm, Done, Pass, Pick, Roll,
                                             Take, Use, Value)
@@ -31,17 +33,22 @@ def name(card: str, t) -> str:
 def die(value, t, cmd: str = "", arg: str = "", cls: str = "", does: str = "") -> Markup:
     """A die drawn as a die (SVG pips), with its value in words for screen readers
     and, when it is tappable, what tapping it does."""
-    if value is None:
-        face = el("text", {"x": 50, "y": 64, "text-anchor": "middle", "font-size": 44}, "?")
-        label = t("ct.die.unrolled")
-    else:
-        face = [el("circle", {"cx": x, "cy": y, "r": 9}) for x, y in PIPS[value]]
-        label = t("ct.die.value", n=value)
-    svg = el("svg", {"viewBox": "0 0 100 100", "aria-hidden": "true"},
-             el("rect", {"x": 4, "y": 4, "width": 92, "height": 92, "rx": 18}), face)
+    label = t("ct.die.unrolled") if value is None else t("ct.die.value", n=value)
+    svg = _die_face(value)
     if cmd:
         return tappable(svg, cmd, arg, f"ct-die is-playable {cls}", aria=f"{label}: {does}" if does else label)
     return el("span", {"class": ["ct-die", cls.strip()], "role": "img", "aria-label": label}, svg)
+
+
+@functools.cache
+def _die_face(value: int | None) -> Markup:
+    """The picture of a die showing `value` (None: not rolled yet): the same every time."""
+    if value is None:
+        face = el("text", {"x": 50, "y": 64, "text-anchor": "middle", "font-size": 44}, "?")
+    else:
+        face = [el("circle", {"cx": x, "cy": y, "r": 9}) for x, y in PIPS[value]]
+    return el("svg", {"viewBox": "0 0 100 100", "aria-hidden": "true"},
+              el("rect", {"x": 4, "y": 4, "width": 92, "height": 92, "rx": 18}), face)
 
 
 def kind_text(kind, t) -> str:
@@ -299,25 +306,33 @@ class CourtTable(Table):
     def _supply(self, view, ctx):
         t = ctx.t
         earns = set(view["earns"])
-        cards = []
-        for card in CARDS:
+        cards = [self._supply_card(card, view["supply"][card], card in earns, t) for card in CARDS]
+        return el("div", {"class": "ct-supply"},
+                  el("h2", {"class": "side-title"}, t("ct.supply")),
+                  el("p", {"class": "hint"}, t("ct.supply.hint")),
+                  el("div", {"class": "ct-grid"}, cards))
+
+    _drawn_cards: dict = {}
+
+    def _supply_card(self, card: str, left: int | None, earned: bool, t) -> Markup:
+        """One character of the supply: the same for the same copies left, earned or
+        not, and language, so it is drawn once (20 cards at every redraw)."""
+        key = (card, left, earned, t.lang)
+        drawn = self._drawn_cards.get(key)
+        if drawn is None:
             info = CHARACTERS[card]
-            left = view["supply"][card]
             copies = t("ct.unlimited") if left is None else t("ct.left", n=left)
             row = ROMAN[info["row"]]
-            cards.append(el(
-                "div", {"class": ["ct-card", card in earns and "is-earned", left == 0 and "is-gone"]},
+            drawn = self._drawn_cards[key] = el(
+                "div", {"class": ["ct-card", earned and "is-earned", left == 0 and "is-gone"]},
                 el("span", {"class": "ct-card-head"},
                    el("span", {"class": "ct-card-name"}, info["name"][t.lang]),
                    row and el("span", {"class": "ct-card-row", "title": t("ct.row." + str(info["row"]))}, row),
                    el("span", {"class": "ct-card-left"}, copies)),
                 el("span", {"class": "ct-card-req"}, info["requirement"][t.lang]),
                 el("span", {"class": "ct-card-ability"}, info["ability"][t.lang]),
-                card in earns and el("span", {"class": "ct-card-earn"}, "★ " + t("ct.earned"))))
-        return el("div", {"class": "ct-supply"},
-                  el("h2", {"class": "side-title"}, t("ct.supply")),
-                  el("p", {"class": "hint"}, t("ct.supply.hint")),
-                  el("div", {"class": "ct-grid"}, cards))
+                earned and el("span", {"class": "ct-card-earn"}, "★ " + t("ct.earned")))
+        return drawn
 
     def _standings(self, view, ctx):
         t = ctx.t

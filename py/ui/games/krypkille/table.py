@@ -46,24 +46,51 @@ def card(name: str, t, size: str = "", cmd: str = "", arg: str = "", selected: b
          marks: str = "") -> Markup:
     """One card face; `marks` adds classes such as is-forced or is-hint. A tappable
     card is named by its visible words plus what tapping does (for screen readers)."""
-    label = card_label(name, t)
-    penalty = t("kk.penalty", n=PENALTY[RANK[name]])
-    if name.isdigit():
-        picture = (el("span", {"class": "kk-corner", "aria-hidden": "true"}, label),
-                   el("span", {"class": "kk-face"}, name))
-    else:
-        picture = (el("svg", {"class": "kk-face", "viewBox": "0 0 48 48", "aria-hidden": "true",
-                              "fill": "currentColor"}, faces()[name]),
-                   el("span", {"class": "kk-name"}, label))
-    face = join((picture, el("span", {"class": "kk-pen"}, penalty),
-                 selected and el("span", {"class": "kk-check", "aria-hidden": "true"}, "✓")))
-    cls = _classes("kk-card", "tier-" + tier(name), size, marks, selected and "is-selected")
-    if cmd:
-        does = t("kk.tap.select") if cmd == "select" else t("kk.tap.play")
-        pressed = ("true" if selected else "false") if cmd == "select" else None
-        return tappable(join((face, el("span", {"class": "sr-only"}, ", " + does))), cmd, arg,
-                        cls + " is-playable", attrs={"data-card": name, "aria-pressed": pressed})
-    return el("div", {"class": cls, "role": "img", "aria-label": f"{label}, {penalty}", "data-card": name}, face)
+    if not cmd:
+        return _still_card(name, t, size, marks, selected)
+    face, cls = _face(name, t, selected), _card_classes(name, size, marks, selected)
+    does = t("kk.tap.select") if cmd == "select" else t("kk.tap.play")
+    pressed = ("true" if selected else "false") if cmd == "select" else None
+    return tappable(join((face, el("span", {"class": "sr-only"}, ", " + does))), cmd, arg,
+                    cls + " is-playable", attrs={"data-card": name, "aria-pressed": pressed})
+
+
+# A face is the same for the same card, language and selection: drawn once, not at
+# every redraw (a table shows up to 30 cards). Tappable cards are built anew, since
+# the suggested move is marked while they are built (html.suggesting).
+_drawn: dict = {}
+
+
+def _face(name: str, t, selected: bool) -> Markup:
+    key = ("face", name, t.lang, selected)
+    face = _drawn.get(key)
+    if face is None:
+        label = card_label(name, t)
+        if name.isdigit():
+            picture = (el("span", {"class": "kk-corner", "aria-hidden": "true"}, label),
+                       el("span", {"class": "kk-face"}, name))
+        else:
+            picture = (el("svg", {"class": "kk-face", "viewBox": "0 0 48 48", "aria-hidden": "true",
+                                  "fill": "currentColor"}, faces()[name]),
+                       el("span", {"class": "kk-name"}, label))
+        face = _drawn[key] = join((picture, el("span", {"class": "kk-pen"}, t("kk.penalty", n=PENALTY[RANK[name]])),
+                                   selected and el("span", {"class": "kk-check", "aria-hidden": "true"}, "✓")))
+    return face
+
+
+def _card_classes(name: str, size: str, marks: str, selected: bool) -> str:
+    return _classes("kk-card", "tier-" + tier(name), size, marks, selected and "is-selected")
+
+
+def _still_card(name: str, t, size: str, marks: str, selected: bool) -> Markup:
+    """A card that is not tapped: a picture with its name and penalty in words."""
+    key = ("still", name, t.lang, size, marks, selected)
+    drawn = _drawn.get(key)
+    if drawn is None:
+        aria = f"{card_label(name, t)}, {t('kk.penalty', n=PENALTY[RANK[name]])}"
+        drawn = _drawn[key] = el("div", {"class": _card_classes(name, size, marks, selected), "role": "img",
+                                         "aria-label": aria, "data-card": name}, _face(name, t, selected))
+    return drawn
 
 
 def trick_winner(trick: list[dict]) -> int:
