@@ -667,6 +667,21 @@ def app_on(screen):
                 break
         assert app.screen == "replay" and app.replaying.best_words
         return app
+    if screen in ("peekers", "peeking"):
+        app = start(["human", "human", "quick", "quick"], seed="8")
+        match = app.match
+        while not (match.is_bot(match.state.current) and not match.interlude and not match.needs_handoff()):
+            drive_one(app)
+        if screen == "peeking":
+            app.handle("peek", "1")
+            app.handle("handoff")
+            assert match.peeking == 1
+        return app
+    if screen == "linger":
+        app = start(["human", "quick", "quick"], seed="6")
+        while app.match.interlude != LINGER:
+            app.step() if app.pending_delay() is not None else app.handle("act", app.match.legal_on_screen()[0])
+        return app
     kinds = {"handoff": ["human", "human", "quick"], "hint": ["human", "strong"]}.get(screen, ["human", "quick", "quick"])
     app = start(kinds, seed="7", game="whispers" if screen == "hint" else "krypkille")
     match = app.match
@@ -699,16 +714,15 @@ def saves_damaged():
     return Stored("damaged", "[" * 10, 1.0, 1)
 
 
-@pytest.mark.parametrize("screen", ["home", "setup", "rules", "table", "hint", "handoff", "confirm", "lost",
-                                    "summary", "result", "replay"])
+@pytest.mark.parametrize("screen", ["home", "setup", "rules", "table", "hint", "handoff", "peekers", "peeking",
+                                    "linger", "confirm", "lost", "summary", "result", "replay"])
 def test_drawing_changes_nothing(screen):
     app = app_on(screen)
     before = app_state(app)
     first = app.render()
     assert app_state(app) == before
     assert app.render() == first and app_state(app) == before
-    assert app.screen_key().startswith({"hint": "table", "handoff": "table", "confirm": "table",
-                                        "lost": "table", "summary": "table", "result": "table"}.get(screen, screen))
+    assert app.screen_key().startswith(screen if screen in app.screens else "table")
     assert (screen, app.screen_key()) != ("handoff", "table:table")
     assert screen != "hint" or "data-hint" in first
 
