@@ -1,4 +1,5 @@
 """王の闘争 (King's Struggle) rules, one test (at least) per rule ID ST-1..ST-31."""
+import hashlib
 import json
 import random
 
@@ -775,3 +776,44 @@ def test_st29_the_queen_takes_a_knight_and_its_second_card():
     plays = {p["seat"]: p for p in state.history[0]["plays"]}
     assert (plays[0]["card"], plays[0]["companion"], plays[0]["total"]) == ("s1-8", "s1-7", 15)
     assert (plays[1]["card"], plays[1]["companion"], plays[1]["total"]) == ("s0-9", None, 9)
+
+
+# A game recorded before actions were typed (issue 19), every kind of action in it: its
+# record's texts replay to the same game, every view the same (their digest then).
+OLD_RECORD = {"game": "struggle", "options": {"mode": "day"}, "seed": 7, "players": 4}
+OLD_ACTIONS = (
+    "play_s2-6 play_s3-3 play_s0-7 play_s1-1 offer_minus_0 gold_5 promise-0 offer_minus_2 gold_5 "
+    "promise-0 offer_none gold_2 promise-0 accept_0 offer_none gold_4 promise-0 offer_discard_2 "
+    "gold_2 promise-4 offer_none gold_1 promise-4 accept_1 play_s0-4 play_s1-2 play_s2-8 "
+    "play_s3-1 offer_plus_1 gold_1 promise-4 offer_plus_1 gold_5 promise-3 offer_plus_1 gold_5 "
+    "promise-0 plus_1 pass offer_steal_2 gold_1 promise-4 pass steal_0 offer_none gold_1 "
+    "promise-4 pass offer_knight gold_5 promise-0 knight_s2-10 play_s2-2 play_s3-10 play_s0-9 "
+    "play_s1-8 offer_none gold_8 promise-2 offer_steal_3 gold_1 promise-1 offer_steal_1 gold_1 "
+    "promise-4 accept_1 pass offer_none gold_6 no-promise offer_none gold_5 promise-4 accept_2 "
+    "offer_knight gold_5 promise-3 offer_knight gold_6 promise-1 offer_none gold_7 promise-0 pass "
+    "play_s3-2 play_s0-10 play_s1-7 play_s2-7 offer_steal_2 gold_6 no-promise offer_steal_2 "
+    "gold_2 promise-4 offer_none gold_1 promise-0 accept_2 offer_none gold_6 no-promise "
+    "offer_discard_0 gold_1 no-promise offer_discard_3 gold_8 promise-2 discard_3 pass offer_none "
+    "gold_1 promise-3 offer_none gold_1 promise-4 accept_0 play_s0-5 play_s1-3 play_s2-3 "
+    "play_s3-6 offer_spy_2 gold_1 promise-3 offer_none gold_7 promise-3 offer_spy_1 gold_3 "
+    "promise-3 spy_1 offer_none gold_3 promise-1 offer_minus_3 gold_2 no-promise offer_minus_3 "
+    "gold_6 no-promise minus_3 play_s0-2 play_s1-4 play_s2-1 play_s3-5 offer_steal_2 gold_1 "
+    "no-promise offer_steal_2 gold_1 promise-3 pass accept_2 offer_plus_2 gold_3 promise-0 "
+    "offer_plus_1 gold_7 promise-4 offer_plus_2 gold_10 promise-4 plus_2 offer_spy_1 gold_9 "
+    "promise-4 offer_spy_0 gold_2 no-promise pass spy_1 play_s1-9 play_s2-5 play_s3-9 play_s0-1 "
+    "offer_none gold_6 promise-3 offer_swap_0 gold_4 promise-0 offer_swap_2 gold_8 promise-1 "
+    "accept_2 offer_spy_3 gold_10 promise-0 offer_spy_0 gold_1 promise-4 offer_spy_1 gold_2 "
+    "promise-2 spy_1 offer_swap_0 gold_2 promise-1 pass offer_none gold_1 no-promise swap_0 "
+).split()
+OLD_VIEWS_DIGEST = "e1e3d84e8ca4261d"
+
+
+def test_a_record_made_before_typed_actions_replays_to_the_same_game():
+    record = dict(OLD_RECORD, actions=[a.replace("_", " ") for a in OLD_ACTIONS])
+    state = registry.replay(json.loads(json.dumps(record)))
+    assert state.over and state.result() == {"scores": [19, 12, 6, 15], "winners": [0]}
+    views = [state.view(seat) for seat in (None, *range(state.players))]
+    digest = hashlib.sha256(json.dumps(views, sort_keys=True).encode()).hexdigest()[:16]
+    assert digest == OLD_VIEWS_DIGEST
+    assert state.record() == record and json.loads(json.dumps(state.record())) == record
+    assert all(GAME.parse(str.__str__(a)) is a for a in state.actions)

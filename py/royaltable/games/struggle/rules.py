@@ -10,7 +10,8 @@ Cards: every player has an own deck of powers 1-10 (ST-1). A card's id is
 "s<owner>-<power>", owner being the 0-based seat whose deck it belongs to:
 "s2-7" is the Diplomat of seat 2's deck. Seats in actions are 0-based too.
 
-Action grammar (every action is one short string; `current` says whose it is):
+Action grammar (each verb is a typed value declared in actions.py, whose text is
+the short string a record keeps; `current` says whose it is):
 
     play CARD       lead: the first player plays CARD face up (ST-7);
                     choose: every other player, seat by seat, picks CARD face
