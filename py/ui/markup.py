@@ -46,17 +46,32 @@ def join(children: Iterable, sep="") -> Markup:
 
 
 def _children(children) -> list[str]:
-    out = []
-    for child in children:
-        if child is None or child is False:
-            continue
-        if isinstance(child, Markup):
-            out.append(child)
-        elif isinstance(child, (list, tuple)) or hasattr(child, "__next__"):
-            out.extend(_children(child))
-        else:
-            out.append(escape(str(child), quote=True))
+    out: list[str] = []
+    _spread(children, out)
     return out
+
+
+def _spread(children, out: list) -> None:
+    # Exact type checks first: a table redraw builds thousands of elements.
+    for child in children:
+        kind = type(child)
+        if kind is Markup:
+            out.append(child)
+        elif kind is str:
+            out.append(escape(child))
+        elif child is None or child is False:
+            continue
+        elif kind is list or kind is tuple or kind is _GENERATOR:
+            _spread(child, out)
+        elif isinstance(child, Markup):
+            out.append(child)
+        elif hasattr(child, "__next__"):
+            _spread(child, out)
+        else:
+            out.append(escape(str(child)))
+
+
+_GENERATOR = type(x for x in ())
 
 
 def attributes(attrs: dict) -> str:
@@ -67,22 +82,31 @@ def attributes(attrs: dict) -> str:
         if value is True:
             out.append(" " + name)
             continue
-        if isinstance(value, (list, tuple)):
+        kind = type(value)
+        if kind is list or kind is tuple:
             value = " ".join(str(v) for v in value if v)
-        out.append(f' {name}="{escape(str(value), quote=True)}"')
+        elif kind is not str:
+            value = str(value)
+        out.append(f' {name}="{escape(value)}"')
     return "".join(out)
 
 
 def el(tag: str, *children) -> Markup:
     """One element; a dict among `children` holds its attributes (several merge)."""
-    attrs: dict = {}
-    inner = []
-    for child in children:
-        if isinstance(child, dict):
-            attrs.update(child)
-        else:
-            inner.append(child)
-    head = f"<{tag}{attributes(attrs)}>"
+    attrs = None
+    inner = children
+    if children and type(children[0]) is dict:
+        attrs, inner = children[0], children[1:]
+    if any(type(child) is dict for child in inner):           # attributes further on
+        attrs = dict(attrs or {})
+        for child in inner:
+            if type(child) is dict:
+                attrs.update(child)
+        inner = [child for child in inner if type(child) is not dict]
+    head = f"<{tag}{attributes(attrs)}>" if attrs else f"<{tag}>"
     if tag in VOID:
         return Markup(head)
-    return Markup(f"{head}{''.join(_children(inner))}</{tag}>")
+    out: list[str] = [head]
+    _spread(inner, out)
+    out.append(f"</{tag}>")
+    return Markup("".join(out))
