@@ -12,8 +12,9 @@ from royaltable.games.court.bots import random_step
 from royaltable.games.court.rules import CARDS, CHARACTERS
 
 from ...html import button, tappable
-from ...markup import Markup, el, join, raw, text
+from ...markup import Markup, el, join, text
 from ...i18n import load_game
+from ...screens import built
 from ...widgets import seat_plate, turn_line
 from ...table import Table
 
@@ -198,8 +199,7 @@ class CourtTable(Table):
             body = join((el("div", {"class": "plate-facts"},
                             t("ct.plate", dice=view["start_dice"][seat], order=position)),
                          el("div", {"class": "ct-chips"}, cards)))
-            # the shared plate (ui/widgets.py) is built from the markup given it
-            plates.append(raw(seat_plate(ctx, seat, seat == view["current"], badges, body)))
+            plates.append(seat_plate(ctx, seat, seat == view["current"], badges, body))
         return el("div", {"class": "plates"}, plates)
 
     def _tray(self, view, ctx):
@@ -247,7 +247,7 @@ class CourtTable(Table):
                      el("div", {"class": "ct-zone ct-zone-aside"}, el("div", {"class": "ct-zone-title"}, t("ct.aside")),
                         el("div", {"class": "ct-dice"}, aside or t("ct.none")))),
                   el("p", {"class": "hint ct-hint"}, hint),
-                  raw(ctx.teacher),        # the suggestion's reasons, after its line: the shell's markup
+                  built(ctx.teacher),      # the suggestion's reasons (ui/teacher.py), after its line
                   self._abilities(view, ctx, legal), self._takeable(view, ctx),
                   el("div", {"class": "kk-controls"}, self._controls(view, ctx, legal)))
 

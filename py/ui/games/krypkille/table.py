@@ -13,6 +13,7 @@ from royaltable.games.krypkille.rules import PENALTY, RANK
 from ...html import button, tappable
 from ...markup import Markup, el, join, raw, text
 from ...i18n import load_game
+from ...screens import built
 from ...widgets import seat_plate, turn_line
 from ...table import Table
 
@@ -246,8 +247,7 @@ class KrypkilleTable(Table):
                             el("span", {"class": "plate-total"}, t("kk.total", n=view["totals"][seat])),
                             el("span", {"class": "plate-backs"}, backs)),
                          el("div", {"class": "plate-facts"}, " · ".join(facts))))
-            # the shared plate (ui/widgets.py) is built from the markup given it
-            plates.append(raw(seat_plate(ctx, seat, is_turn, badges, body)))
+            plates.append(seat_plate(ctx, seat, is_turn, badges, body))
         return el("div", {"class": "plates"}, plates)
 
     def _centre(self, view, ctx):
@@ -342,7 +342,7 @@ class KrypkilleTable(Table):
                   el("div", {"class": "kk-hand-head"},
                      el("h2", t("kk.your_hand", name=ctx.names[ctx.viewer])),
                      el("span", {"class": "hint"}, hint),
-                     raw(ctx.teacher)),      # the suggestion's reasons: the shell's markup
+                     built(ctx.teacher)),    # the suggestion's reasons (ui/teacher.py)
                   el("div", {"class": "kk-hand-row"},
                      el("div", {"class": "kk-hand-cards"}, cards),
                      el("div", {"class": "kk-controls"}, controls)))
