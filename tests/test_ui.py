@@ -758,3 +758,14 @@ def test_each_command_belongs_to_one_screen_or_to_the_shell():
     assert not {"dismiss", "lang", "speed", "home"} & set(owners)
     for cmd in ("start", "act", "replay_step", "review", "continue", "rules"):
         assert cmd in owners
+
+
+def test_the_shell_builds_no_markup_from_strings():
+    """The app's own screens, the review's panel and chart, the rules page and the
+    seat plate are built with ui.markup: no markup literal in their code."""
+    files = [UI / "app.py", *sorted((UI / "screens").glob("*.py")),
+             *(UI / name for name in ("review_screen.py", "review_chart.py", "rules_page.py", "widgets.py"))]
+    literal = re.compile(r"""f?(['"])</?[a-zA-Z]""")
+    found = [f"{path.name}:{n}" for path in files for n, line in enumerate(path.read_text().splitlines(), 1)
+             if literal.search(line)]
+    assert found == []
