@@ -299,6 +299,43 @@ def test_ct12_refusals_to_take_say_why():
     refused(state, "take unicorn", "^there is no character 'unicorn'$")
 
 
+def refusal_of(state, action):
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(action)
+    return caught.value.refusal
+
+
+def test_a_refusal_carries_its_key_rule_and_what_it_names():
+    """The screen words a refusal from its key and parameters (characters by id, dice
+    by value), never from the rules' English; the English text stays the rules' own."""
+    from ui.i18n import Translator, load_game
+    from ui.table import table_for
+    load_game("court")
+    table = table_for("court")
+    state = at_turn(hand=["swindler"], aside=[1, 3, 3])
+    state._finish_dice()
+    found = [refusal_of(state, "take smith"), refusal_of(state, "take swindler")]
+    state = at_turn(hand=["maid"], active=[2, 6], aside=[4])
+    found += [refusal_of(state, "aside 4"), refusal_of(state, "use lady")]
+    state.apply("use maid")
+    state.apply("pick 2")
+    found.append(refusal_of(state, "pick 6"))
+    assert [(r.key, r.params, r.rule) for r in found] == [
+        ("requirement", {"card": "smith", "name": "Smith", "requirement": "sum 15 or more"}, "CT-6"),
+        ("already_held", {"card": "swindler", "name": "Swindler"}, "CT-4"),
+        ("die_set_aside", {"face": 4}, "CT-9"),
+        ("not_held", {"card": "lady", "name": "Lady"}, None),
+        ("choose_value", {"values": (3, 4, 5)}, None)]
+    assert str(found[4]) == "the dice are chosen: choose a value (3, 4, 5)"
+    ja, en = Translator("ja"), Translator("en")
+    assert [table.refusal_words(r, ja, ["A", "B", "C", "D"]) for r in found] == [
+        "出目が鍛冶屋の条件（合計15以上）を満たしていません", "詐欺師はもう持っています",
+        "4の目のダイスはもう確定しています。確定したダイスは変わりません", "女官を持っていません",
+        "ダイスは選びました。次は目を選んでください（3、4、5）"]
+    assert table.refusal_words(found[0], en, ["A", "B", "C", "D"]) == \
+        "Your dice do not meet the Smith's requirement: sum 15 or more"
+
+
 def test_ct12_pass_takes_nothing():
     state = at_turn(active=[3, 3, 3])
     seat = state.current

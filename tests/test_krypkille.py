@@ -466,3 +466,42 @@ def test_clone_plays_on_alone():
 def json_of(state):
     return (state.record(), state.hands, state.stock, state.discard_pile, state.discarded,
             state.tricks, state.totals, [state.view(s) for s in range(state.players)])
+
+
+def refusal_of(state, action, seat=None):
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(action, seat=seat)
+    return caught.value.refusal
+
+
+def test_a_refusal_carries_its_key_rule_and_the_cards_it_names():
+    """The screen words a refusal from its key and parameters, never from the rules'
+    English: the cards it names are card ids, turned into their drawn names there."""
+    from ui.i18n import Translator, load_game
+    from ui.table import table_for
+    load_game("krypkille")
+    table = table_for("krypkille")
+    state = GAME.new(3, seed=8)
+    state.dealer, state.to_act = 2, 0
+    state.hands[0] = ranks("mask", "1", "2", "3", "4")
+    found = [refusal_of(state, "discard 1 2 3 4"), refusal_of(state, "discard jester 9")]
+    state.apply("keep")
+    found.append(refusal_of(state, "keep", seat=0))
+    for _ in range(2):
+        state.apply("keep")
+    state.hands = [ranks("7", "1"), ranks("5", "9"), ranks("8", "hussar")]
+    state.apply("play hussar")
+    found.append(refusal_of(state, "play 7"))
+    assert [(r.key, r.params, r.rule) for r in found] == [
+        ("too_many", {"most": 3}, "KK-8"),
+        ("not_in_hand", {"hand": ("mask", "1", "2", "3", "4")}, None),
+        ("already_discarded", {"seat": 0, "turn": 1}, None),
+        ("must_play", {"must": "1", "top": "hussar"}, "KK-11")]
+    names = ["Ann", "Bo", "Cy"]
+    ja, en = Translator("ja"), Translator("en")
+    assert [table.refusal_words(r, ja, names) for r in found] == [
+        "捨てられるのは3枚までです", "捨てられるのは手札のカード（顔、1、2、3、4）だけです",
+        "Annはこの回もう捨て札をしました。いまはBoの番です",
+        "1を出さなければなりません。騎兵以上で一番低いカード、なければ一番低いカードを出します"]
+    assert table.refusal_words(found[3], en, names) == ("You must play 1: your lowest card at least as "
+                                                        "high as Hussar, or your lowest card if you have none")
