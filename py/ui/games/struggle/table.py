@@ -16,9 +16,9 @@ import re
 from types import SimpleNamespace
 
 from royaltable.games.struggle import GAME
-from royaltable.games.struggle.actions import (NO_PROMISE, PASS, Accept, Discard, Gold, Knight,
-                                               KnightDeal, NotUsed, Offer, Pass, Play, Promise,
-                                               Steal, Targeted, use_of)
+from royaltable.games.struggle.actions import (KNIGHT_DEAL, NO_PROMISE, PASS, Accept, Discard, Gold,
+                                               Knight, KnightDeal, NotUsed, Offer, Pass, Play,
+                                               Promise, Steal, Targeted, use_of)
 from royaltable.games.struggle.rules import CARD_OF, CHARACTERS, ROUNDS
 
 from ...html import button, tappable
@@ -478,7 +478,7 @@ class StruggleTable(Table):
                 notes.append(t("st.note.not_used"))
             else:
                 use = use_of(event["use"])
-                notes.append(use_words(KnightDeal() if isinstance(use, Knight) else use, view, ctx))
+                notes.append(use_words(KNIGHT_DEAL if isinstance(use, Knight) else use, view, ctx))
             if event.get("deal"):
                 notes[-1] += " · " + t("st.note.deal", name=ctx.names[event["deal"]["seat"]])
         return join(el("span", {"class": "st-note"}, n) for n in notes)
