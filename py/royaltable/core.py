@@ -79,9 +79,6 @@ class Action(str):
         cls._parts = tuple(parts)
         cls.__match_args__ = tuple(name for name, _, _ in parts)
         cls._interned = {}
-        # Immutable like str: deepcopy (a state's clone, with its list of actions)
-        # keeps the object, as fast as for str, without calling __deepcopy__.
-        copy._deepcopy_dispatch[cls] = copy._deepcopy_atomic
 
     def __new__(cls, *values):
         known = cls._interned.get(values)
