@@ -15,8 +15,10 @@ from table_driver import game_over, new_game, record_json
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from royaltable import registry  # noqa: E402
-from royaltable.games.golden_key.rules import DICE, REROLL  # noqa: E402
+from royaltable.games.golden_key.actions import DIE_STEPS, Move  # noqa: E402
+from royaltable.games.golden_key.rules import REROLL  # noqa: E402
 from ui import saves  # noqa: E402
+from ui.games.golden_key.table import picked  # noqa: E402
 
 GAME = registry.get("golden_key")
 
@@ -29,11 +31,11 @@ def no_trouble(w, page):
 def select_die(page, die: str) -> None:
     """Picks the die: tapping it on the board, or, when it sits on a card the
     picked die may move to (that card is then the button), the "move the N
-    instead" button beside the board. Each select button's number is
-    4 × taps so far + the die."""
+    instead" button beside the board (a select button's number says which die
+    it picks: see the table's pick_arg)."""
     buttons = page.locator("#app [data-cmd=select]")
     for i in range(buttons.count()):
-        if int(buttons.nth(i).get_attribute("data-arg")) % 4 == DICE.index(die):
+        if picked(int(buttons.nth(i).get_attribute("data-arg"))) == die:
             buttons.nth(i).click(timeout=3000)
             return
     raise AssertionError(f"no button picks {die}")
@@ -42,8 +44,9 @@ def select_die(page, die: str) -> None:
 def play(page, action: str) -> None:
     """Plays `action` the way a person does: a die, then where it goes; or a button."""
     target = page.locator(f'#app [data-cmd=act][data-arg="{action}"]')
-    if not target.count() and action.split()[0] in ("move", "flick", "roll", "return"):
-        select_die(page, action.split()[1])
+    action = GAME.parse(action)
+    if not target.count() and isinstance(action, DIE_STEPS):
+        select_die(page, action.die)
     target.click(timeout=5000)
 
 
@@ -116,8 +119,8 @@ def moments_window():
             starts.append(state.phase in ("flick", "move") and state.moves_done == 0 and state.turn > 1)
             after = state.clone()
             after.apply(action)
-            tag = {action.split()[0]}
-            dest = after.geo.parse(action.split()[2]) if action.startswith("move ") else None
+            tag = {action.verb}
+            dest = after.geo.parse(action.to) if isinstance(action, Move) else None
             if dest is not None and dest >= 0 and after.card[dest] != REROLL and len(after.stack[dest]) == 2:
                 tag.add("stack")
             if sum(after.chips) > sum(state.chips):
@@ -154,7 +157,7 @@ def test_two_people_a_flick_a_stack_a_reroll_and_a_won_chip(watched):
     seen = set()
     for action in actions:
         state = registry.replay(record_json(page))
-        verb = action.split()[0]
+        verb = action.verb
         if verb == "flick":
             # the flick is shown before the move: in words, with the die marked
             assert "Step 1, flick" in page.inner_text(".gk-panel")
@@ -175,7 +178,7 @@ def test_two_people_a_flick_a_stack_a_reroll_and_a_won_chip(watched):
             assert "re-rolled it" in page.inner_text(".log-list")
             seen.add("reroll")
         if verb == "move":
-            dest = after.geo.parse(action.split()[2])
+            dest = after.geo.parse(action.to)
             if dest is not None and dest >= 0 and after.card[dest] != REROLL and len(after.stack[dest]) == 2:
                 cell = page.locator(f".gk-cell:has(.gk-sum)")
                 assert cell.count() >= 1 and page.locator(".gk-slot-top").count() >= 1

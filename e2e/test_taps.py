@@ -39,7 +39,7 @@ def golden_key_move_onto_a_die():
         while not state.over:
             legal = state.legal_actions()
             if state.phase == "move" and state.moves_done == 0 and any(
-                    a.startswith("move ") and (d := state.geo.parse(a.split()[2])) is not None
+                    a.verb == "move" and (d := state.geo.parse(a.to)) is not None
                     and d >= 0 and state.stack[d] for a in legal):
                 seats = [{"name": "Sora", "kind": "human"}, {"name": "Umi", "kind": "human"}]
                 return saves.dump_state(seats, state), len(state.actions)
