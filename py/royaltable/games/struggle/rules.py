@@ -632,6 +632,8 @@ class StruggleState(State):
         if reason:
             return reason
         offering, kind, arg = self._attempt(action)
+        if offering:           # what follows "offer" names a use, not the action
+            kind = Offer
         if phase in (LEAD, CHOOSE):
             if kind is Play:
                 return refuse("not_in_hand", "{card} is not in your hand: play a card you hold",
@@ -640,7 +642,7 @@ class StruggleState(State):
                 return refuse("lead", "first choose a card to play face up: you lead", "ST-7")
             return refuse("choose", "first choose a card to play face down", "ST-7")
         if phase == OFFER:
-            if offering:
+            if kind is Offer:
                 return refuse("not_a_use", "{use!r} is not a use of this ability now; an offer "
                               "names one of: {uses}", "ST-15",
                               use=arg, uses=", ".join(self.offer_uses()))
