@@ -106,7 +106,7 @@ def el(tag: str, *children) -> Markup:
     inner = children
     if children and type(children[0]) is dict:
         attrs, inner = children[0], children[1:]
-    if any(type(child) is dict for child in inner):           # attributes further on
+    if dict in map(type, inner):                               # attributes further on
         attrs = dict(attrs or {})
         for child in inner:
             if type(child) is dict:
