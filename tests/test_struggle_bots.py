@@ -2,6 +2,7 @@
 import random
 
 from royaltable import registry
+from royaltable.games.struggle.actions import Gold, Knight
 from royaltable.games.struggle.bots import QuickBot, StrongBot, StruggleModel, quick_action
 from royaltable.games.struggle.rules import sample_state, score_cards
 
@@ -55,7 +56,7 @@ def test_quick_pays_the_diplomat_to_spare_its_winning_card():
     action = ask(QuickBot(1), state)
     assert action in ("offer none", "offer discard 2", "offer discard 3")
     state.apply(action)
-    amount = int(ask(QuickBot(1), state).split()[1])
+    amount = ask(QuickBot(1), state).amount
     assert 1 <= amount <= 8
     state.apply(f"gold {amount}")
     state.apply("no-promise")
@@ -65,8 +66,8 @@ def test_quick_pays_the_diplomat_to_spare_its_winning_card():
 def test_quick_adds_a_card_to_the_knight_only_when_it_wins():
     state = trick([8, 10, 9], first=0, gold=[0, 0, 0])
     action = ask(QuickBot(1), state)
-    assert action.startswith("knight ")
-    power = int(action.split("-")[1])
+    assert isinstance(action, Knight)
+    power = int(action.card.split("-")[1])
     assert 8 + power > 10 and 8 + power != 9
 
 
@@ -107,7 +108,7 @@ def test_strong_bids_only_a_few_amounts_and_never_promises():
     state.apply("offer none")
     world = sample_state(state.view(1), 1)
     amounts = [a for a, _ in StruggleModel().candidates(world, state.legal_actions())]
-    assert 0 < len(amounts) <= 9 and all(a.startswith("gold ") for a in amounts)
+    assert 0 < len(amounts) <= 9 and all(isinstance(a, Gold) for a in amounts)
     state.apply("gold 3")
     assert StrongBot(seed=1, playouts=40).choose(state.view(1), state.legal_actions()) == "no-promise"
 
@@ -120,3 +121,18 @@ def test_bots_finish_a_night_game_at_six():
         bot = QuickBot(rng.randrange(1000))
         state.apply(bot.choose(state.view(seat), state.legal_actions()), seat=seat)
     assert len(state.result()["scores"]) == 6
+
+
+def test_both_levels_answer_with_the_legal_lists_own_typed_values():
+    """A bot's choice is one of legal_actions()'s values itself (typed, not its text)."""
+    rng = random.Random(5)
+    state = GAME.new(4, seed=5)
+    quick, strong = QuickBot(2), StrongBot(seed=2, playouts=12)
+    for step in range(120):
+        if state.over:
+            break
+        legal = state.legal_actions()
+        for bot in (quick, strong) if step % 6 == 0 else (quick,):
+            choice = bot.choose(state.view(state.current), legal)
+            assert any(choice is action for action in legal), (choice, legal)
+        state.apply(rng.choice(legal))

@@ -11,6 +11,7 @@ import re
 import pytest
 
 from royaltable import registry
+from royaltable.games.struggle.actions import Accept, Knight, Offer, Play, Promise
 from screens import assert_shows_only, cards_on_screen
 from ui.app import App, log_line
 from ui.i18n import CATALOG, isolate, load_game
@@ -106,7 +107,7 @@ def test_offers_are_made_in_the_open_and_cards_from_the_hand_behind_a_handoff():
         phase = match.state.phase
         if seat is not None and not match.interlude:
             legal = match.state.legal_actions()
-            private = any(a.split()[0] in ("play", "knight") and " s" in a for a in legal)
+            private = any(isinstance(a, (Play, Knight)) for a in legal)
             assert match.private_now() == private, (phase, legal)
             if phase in ("offer", "offer-gold", "offer-promise"):
                 assert not match.needs_handoff()
@@ -145,13 +146,13 @@ def logs_of_games(seeds, kinds=("human", "quick", "quick", "quick", "quick")):
         rng = random.Random(seed)
 
         def choose(legal):
-            offers = [a for a in legal if a.startswith("offer ")]
-            promises = [a for a in legal if a.startswith("promise-")]
+            offers = [a for a in legal if isinstance(a, Offer)]
+            promises = [a for a in legal if isinstance(a, Promise)]
             if offers and rng.random() < 0.5:
                 return rng.choice(offers)
             if promises:
                 return rng.choice(promises)
-            accepts = [a for a in legal if a.startswith("accept ")]
+            accepts = [a for a in legal if isinstance(a, Accept)]
             return accepts[0] if accepts and rng.random() < 0.7 else rng.choice(legal)
         play(app, choose)
         lines += [log_line(entry, app.t, app.match.names) for entry in app.match.log]
@@ -229,8 +230,8 @@ def test_a_forced_move_is_played_for_the_person_and_marked():
     assert match.forced_now()
     html = app.render()
     action = match.state.legal_actions()[0]
-    if action.startswith(("play", "knight")):
-        assert re.search(rf'class="st-card [^"]*is-forced[^"]*"[^>]*data-card="{action.split()[1]}"', html)
+    if isinstance(action, (Play, Knight)):
+        assert re.search(rf'class="st-card [^"]*is-forced[^"]*"[^>]*data-card="{action.card}"', html)
     assert "only one choice" in html
 
 
@@ -271,7 +272,7 @@ def test_the_knights_not_used_sits_with_the_hand_it_is_chosen_from():
         while not match.state.over:
             legal = match.state.legal_actions()
             if match.state.current == 0 and match.state.phase == "decide" and \
-                    any(a.startswith("knight ") for a in legal):
+                    any(isinstance(a, Knight) for a in legal):
                 break
             match.act(bots[match.state.current].choose(match.state.view(match.state.current), legal),
                       match.state.current)
