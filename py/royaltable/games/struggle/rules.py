@@ -71,7 +71,7 @@ from __future__ import annotations
 import random
 
 from ...core import DERIVED, HIDDEN, PRIVATE, PUBLIC, Refusal, State, refuse
-from .actions import (KNIGHT_DEAL, NO_PROMISE, NOT_USED, PASS, PROMISE_ACTIONS, Accept,
+from .actions import (KNIGHT_DEAL, NOT_USED, PASS, PROMISE_ACTIONS, Accept,
                       Discard, Gold, Knight, KnightDeal, Minus, NotUsed, Offer, Pass, Play, Plus,
                       Promise, Spy, Steal, Swap, Targeted, Use, offer_of, use_of)
 from .scoring import best_split, group_points
