@@ -1170,3 +1170,82 @@ def test_the_geometry_names_every_cell_and_links_only_orthogonal_neighbours(rows
                                   for i in range(geo.cells)]
     assert geo.row_of_faction == {FACTION[0]: list(range(COLS)),
                                   FACTION[1]: [last * COLS + c for c in range(COLS)]}
+
+
+# ---- records made before the actions were typed (issue 19) still replay ----------------
+# Two records the rules made when actions were plain strings (every verb but
+# "pass": a C1/C4 game with every rescue rule agreed, and a game where the rescue
+# rules were proposed, accepted, refused and declined), with the digest of the
+# final position then.
+OLD_RECORDS = [
+    ({'board': 'basic', 'face_down': 'on', 'arranged': 'C4', 'rescue': 'all'}, 8,
+     "place red0 red:1,place red1 red:0,place blue0 blue:0,place blue1 blue:2,move red1 r0c0,"
+     "roll blue1,move red1 red,move blue0 r2c0,move red1 r0c0,return blue0,move red0 r0c1,"
+     "move blue0 r2c1,move red0 r0c2,move blue0 r2c0,move red1 r1c0,move blue0 r1c0,flick blue0 r2c0,"
+     "return red0,move blue0 r1c0,flick blue0 r0c0,move red0 r0c1,move blue0 red,move red0 r1c1,keep,"
+     "move blue0 r2c2,move red1 r2c0,roll blue1,move red1 blue,roll blue1,move red0 r2c1,roll blue1,"
+     "move red0 blue,return blue0,move red1 r0c1,move blue0 r2c1,move red1 r1c1,keep,return blue0,"
+     "move red1 r1c2,roll blue0,move red1 r1c1,keep,move blue0 r2c1,move red1 r1c0,move blue0 r2c2,"
+     "move blue0 r2c1,roll red0,move blue0 r2c0,move blue1 r2c2,move red0 r2c1,move red1 r2c0,"
+     "flick red1 r1c0,move blue1 blue,move blue0 blue,move red0 blue,end,move blue1 r2c1,"
+     "move blue0 r2c2,move red0 r2c1,move red1 r1c1,reroll,flick red0 r2c0,move blue0 r1c2,"
+     "move blue1 blue,move red0 r2c1,move red1 r1c0,move blue1 r2c0,move blue1 r2c1,flick blue1 r2c0,"
+     "move red0 blue,move red1 r2c0,flick red1 r1c0,move blue0 r2c2,move blue1 r2c1,move red0 r2c1,"
+     "end,flick red0 r2c0,move blue0 r1c2,move blue0 r0c2,move red1 r0c0,move red1 r0c1,"
+     "move blue0 r1c2,move blue1 r2c0,flick blue1 r1c0,roll red1,roll blue1,return red0,return blue1,"
+     "move red1 r0c2,move red0 r0c2,move blue0 r2c2,move blue1 r2c1,flick red0 r0c1,move red1 r1c2,"
+     "move red1 r2c2,flick red1 blue,roll blue1,roll red0,move blue1 r1c1,keep,move blue1 r1c2,"
+     "move red1 r2c2,move red1 r1c2,flick red1 r0c2,move blue0 r1c2,move blue0 r0c2,flick blue0 r1c2,"
+     "roll red1,flick blue0 r2c2,move blue0 blue,move blue1 r0c2,flick blue1 red,move red0 r0c2",
+     "e0b71beffc412815f8d9ddc1bcc881427075a44558d81f6dbde2651d80dbcfaf"),
+    ({'board': 'basic', 'face_down': 'off', 'arranged': 'none', 'rescue': 'R2'}, 109,
+     "place blue0 blue:1,place blue1 blue:0,place red0 red:1,place red1 red:2,move blue0 r2c1,"
+     "move red0 r0c1,move blue0 r2c0,move red1 r0c2,move blue1 r2c0,move red1 r1c2,flick blue1 blue,"
+     "roll blue1,move red0 r0c0,move blue1 r2c0,roll red1,flick blue1 blue,move blue0 blue,roll red0,"
+     "move blue0 r2c2,move red1 r2c2,flick red1 blue,move blue1 r2c2,move red0 r1c0,flick blue1 blue,"
+     "move blue0 r2c1,move red0 r0c0,move blue1 r2c1,move red1 r2c2,flick blue1 r2c0,move blue0 r2c2,"
+     "flick blue0 blue,move red0 red,roll blue0,roll red1,move blue0 r2c2,flick blue0 r2c1,"
+     "move red1 blue,move blue0 r2c2,move red0 r0c2,move blue0 r1c2,move red0 r1c2,flick red0 r2c2,"
+     "roll blue0,roll red1,move blue0 r2c2,flick blue0 r2c1,move red1 r2c0,flick red1 r2c1,roll blue1,"
+     "move red0 blue,flick red1 r1c1,reroll,roll blue0,move red1 r1c0,roll blue0,move red0 r2c0,"
+     "flick red0 r1c0,roll blue0,flick red0 r0c0,move red1 r1c1,keep,move blue0 blue,move red1 r1c0,"
+     "roll blue0,move red1 r0c0,move blue1 r2c1,flick red1 r0c1,move red0 r1c0,roll blue0,roll red1,"
+     "move blue1 blue,move red1 r0c0,move blue1 r2c0,move red0 r2c0,flick red0 r2c1,move blue0 r2c1,"
+     "flick blue0 r1c1,reroll,move red0 r1c1,keep,move blue1 r2c1,move red0 r1c0,move blue1 r2c0,"
+     "move red0 r1c1,keep,move blue0 r1c0,move red1 r1c0,flick red1 r1c1,reroll,roll blue1,roll red0,"
+     "roll blue1,move red1 r1c2,move blue1 r1c0,move red0 r2c1,decline,propose R3,refuse,"
+     "flick blue1 r1c1,reroll,move blue0 r0c0,move red0 r2c0,move blue0 r1c0,move red1 r0c2,"
+     "move blue0 r1c1,keep,roll red1,move blue0 r2c1,move red0 r2c1,flick red0 r2c0,move blue0 r1c1,"
+     "keep,move red0 blue,move blue0 r2c1,move red0 r2c2,move blue0 r2c2,flick blue0 r1c2,"
+     "move red0 blue,move blue0 r2c2,roll red1,move blue1 r1c2,move red0 r2c2,flick red0 r2c1,"
+     "move blue0 r1c2,move red1 r0c1,flick blue0 r0c2,move blue0 red,move red0 r1c1,reroll,"
+     "move blue1 r1c1,reroll,move red0 r1c0,move blue1 r1c2,move red1 r1c1,reroll,move blue1 r0c2,"
+     "move red1 r2c1,move blue1 r1c2,move red1 r2c0,move blue1 r2c2,propose R3,accept,move red1 blue,"
+     "move blue1 r1c2,move red1 r2c0,roll blue1,move red0 r2c0,move blue0 r0c0,flick red0 r1c0,"
+     "roll red1,move blue1 r0c2,roll red0,move blue0 r0c1,move red0 r2c0,move blue0 r0c2,"
+     "flick red0 r1c0,roll red0,flick blue0 red,roll blue1,return red1,return blue1,return red0,"
+     "return blue0,move red0 r0c2,move blue0 r2c1,move red1 r0c2,roll blue0,flick red1 r0c1,"
+     "move red0 r1c2,move blue0 r1c1,keep,roll red1,move blue0 r0c1,flick blue0 r1c1,reroll,roll red1,"
+     "roll blue1,return red1,return blue0,move red1 r0c2,move blue0 r2c0,move red1 r0c1,"
+     "move blue0 r1c0,return red1,move blue0 r0c0,move red0 r1c1,reroll,move blue1 r2c0,"
+     "move red1 r0c1,return blue1,decline,propose R1,accept,return red1,roll blue1,move red0 r0c1,"
+     "move red0 r1c1,keep,move blue0 r1c0,end,move red0 r1c2,end,return blue0,move red1 r0c1,"
+     "move red1 r0c0,move blue0 r2c0,move blue0 blue,roll red0,move blue0 r2c0,move blue0 r1c0,"
+     "move red1 red,end,move blue1 r2c1,move blue1 blue,move red0 r1c1,reroll,move red0 r1c0,"
+     "flick red0 r1c1,reroll,move blue0 r2c0,end,move red1 r0c0,move red1 red,move blue0 r1c0,"
+     "move blue1 r2c1,roll red1,return blue1,move red1 r0c0,move red1 r1c0,flick red1 r1c1,reroll,"
+     "roll blue0,return red0,move blue1 r2c2,move blue1 r1c2,roll red1,move blue1 r2c2,"
+     "move blue1 r1c2,move red1 r1c2",
+     "3663d0c0dad496ead13c4b8689f0a8dc9b2bb29e43128a8fd50e91f6aad9e86c"),
+]
+
+
+@pytest.mark.parametrize("options, seed, actions, digest", OLD_RECORDS)
+def test_records_made_before_typed_actions_replay_to_the_same_position(options, seed, actions, digest):
+    import hashlib
+    record = {"game": "golden_key", "options": options, "seed": seed, "players": 2,
+              "actions": actions.split(",")}
+    state = registry.replay(record)
+    assert hashlib.sha256(json.dumps(state.view(None), sort_keys=True).encode()).hexdigest() == digest
+    assert [str(a) for a in state.actions] == record["actions"]
+    assert all(type(a) in GAME.actions.kinds for a in state.actions)
