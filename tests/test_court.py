@@ -779,3 +779,33 @@ def test_strong_bot_takes_the_king():
 def private_cards(state, seat):
     """Nothing is hidden in To Court the King (the conformance suite's privacy check)."""
     return []
+
+
+
+# Random play recorded by the rules before actions were typed values (commit 404b1c0):
+# the actions as a save keeps them, and a digest of every view they led to then.
+OLD_RECORD = (
+    "roll,aside all,pass,roll,aside 5,aside all,take jester,roll,aside all,pass,roll,aside "
+    "4,aside all,pass,roll,aside 3,aside 2,roll,aside 2,pass,roll,aside 4,aside 5,use jester,pick"
+    " 6,aside 5,take swindler,roll,aside all,pass,roll,aside 6,aside all,pass,roll,aside "
+    "6,roll,aside 1,roll,aside 1,take jester,roll,aside all,pass,roll,aside all,pass,roll,aside "
+    "5,aside 6,roll,aside 6,take farmer,roll,aside 4,aside 4,aside 6,aside 5,take "
+    "jester,roll,aside all,pass,roll,aside 4,roll,aside all,take smith,roll,aside 6,aside "
+    "all,done,take farmer,roll,use jester,pick 3,aside 5,aside 5,aside 5,roll,aside 5,take "
+    "hunter,roll,aside 2,roll,aside 3,roll,use jester,cancel,use jester,pick 1,aside "
+    "3,pass,roll,aside all,take swindler,roll,aside 6,aside 5,aside all,done,take "
+    "merchant,roll,aside all,use hunter,aside 3,pass,roll,aside all,done,pass,roll,aside 1,aside "
+    "4,aside 3,roll,aside 6,roll,aside 1,use smith,use merchant,pick 4,confirm,aside 2,aside "
+    "3,aside 4,aside all,pass,roll,use smith,aside 1,use merchant,pick 1,pick 4,pick "
+    "4,cancel,aside 3,use merchant,cancel,aside 4,aside 1,aside 4,roll,use merchant,cancel,use "
+    "merchant,cancel,use merchant,pick 1,confirm,aside 5")
+
+
+def test_a_record_made_before_actions_were_typed_replays_to_the_same_position():
+    import hashlib
+    import json
+    state = registry.replay({"game": "court", "options": {}, "seed": 3, "players": 3,
+                             "actions": OLD_RECORD.split(",")})
+    views = json.dumps([state.view(seat) for seat in [None, *range(3)]], sort_keys=True)
+    assert hashlib.sha256(views.encode()).hexdigest()[:16] == "7092bb616cb9d110"
+    assert [str(action) for action in state.actions] == OLD_RECORD.split(",")

@@ -505,3 +505,34 @@ def test_a_refusal_carries_its_key_rule_and_the_cards_it_names():
         "1を出さなければなりません。騎兵以上で一番低いカード、なければ一番低いカードを出します"]
     assert table.refusal_words(found[3], en, names) == ("You must play 1: your lowest card at least as "
                                                         "high as Hussar, or your lowest card if you have none")
+
+
+
+# Random play recorded by the rules before actions were typed values (commit 404b1c0):
+# the actions as a save keeps them, and a digest of every view they led to then.
+OLD_RECORD = (
+    "discard 5 12,discard wreath 5 pig,discard mask 2 8,discard jester,play 12,play inn,play "
+    "inn,play pig,play 11,play 11,play hussar,play jester,play horse,play flowerpot,play "
+    "hussar,play cuckoo,play 1,play 6,play 10,play 9,declare,discard 2 hussar jester,discard 7 "
+    "inn horse,discard 4,discard pig,play 12,play mask,play hussar,play flowerpot,play 8,play "
+    "11,play flowerpot,play 11,play 3,play 4,play 7,play 10,play 3,play 6,play 9,play "
+    "pig,declare,discard 11 cuckoo,discard 2 2 jester,discard mask mask 6,discard 6 horse "
+    "pig,play 3,play 7,play 10,play horse,play 8,play 9,play 11,play inn,play 10,play 1,play "
+    "flowerpot,play 12,play flowerpot,play 1,play 4,play 7,declare,discard horse jester,discard 4"
+    " cuckoo cuckoo,discard 6,discard 1 inn,play mask,play 2,play 6,play 7,play 11,play "
+    "hussar,play 4,play hussar,play wreath,play 3,play 5,play 7,play 11,play horse,play pig,play "
+    "1,declare,discard 3,discard 7,discard 10 jester jester,discard wreath,play 8,play "
+    "hussar,play hussar,play cuckoo,play 2,play 3,play 4,play 6,play 9,play inn,play cuckoo,play "
+    "mask,play 11,play 2,play horse,play 1,pass,declare,discard 2 jester,discard 3 4 5,discard 1 "
+    "inn,discard flowerpot wreath 10,play pig,play 3,play jester,play 2,play 11,play inn,play "
+    "pig,play 6,play 10,play 11")
+
+
+def test_a_record_made_before_actions_were_typed_replays_to_the_same_position():
+    import hashlib
+    import json
+    state = registry.replay({"game": "krypkille", "options": {"limit": 100}, "seed": 3, "players": 4,
+                             "actions": OLD_RECORD.split(",")})
+    views = json.dumps([state.view(seat) for seat in [None, *range(4)]], sort_keys=True)
+    assert hashlib.sha256(views.encode()).hexdigest()[:16] == "98fb761bd77b36cb"
+    assert [str(action) for action in state.actions] == OLD_RECORD.split(",")
