@@ -220,6 +220,9 @@ class SearchBot(Bot):
             return SearchResult(seat, (Candidate(legal[0], None),))
         model, rng = self.model, self.rng
         first = model.sample(view, rng)
+        if first.game.actions is not None:       # the play-outs' _apply takes typed actions only
+            legal = [first.game.parse(action) for action in legal]
+            include = first.game.parse(include) if include in legal else None
         arms = [arm for arm in dict.fromkeys(model.candidates(first, legal)) if arm[0] in legal]
         if not arms:
             raise ValueError("the model offers no legal candidate")
