@@ -12,6 +12,9 @@ from royaltable import calibration
 
 from .html import esc
 from .i18n import shown_names
+from .markup import Markup, el, join
+
+NOTHING = join(())
 
 
 def chance_words(chance: float, t) -> str:
@@ -25,32 +28,21 @@ def chance_words(chance: float, t) -> str:
     return t("hint.chance.about", n=percent)
 
 
-def panel(match, t, view: dict) -> str:
-    """The suggestion's reasons as a short list, or "" when no suggestion is on screen."""
+def panel(match, t, view: dict) -> Markup:
+    """The suggestion's reasons as a short list; nothing when no suggestion is on screen."""
     if match.hint is None or not match.legal_on_screen():
-        return ""
+        return NOTHING
     names = shown_names(match.seats, t)
     lines = []
     for place, (action, chance) in enumerate(match.advice):
         words = match.table.move_words(view, action, t, names)
         key = "hint.best" if place == 0 else "hint.next"
-        lines.append(f"<li>{esc(t(key, move=words, chance=chance_words(chance, t)))}</li>")
+        lines.append(el("li", t(key, move=words, chance=chance_words(chance, t))))
     if not lines:       # nothing searched: no chance to give, and why
         key = "hint.only" if len(match.legal_on_screen()) == 1 else "hint.unsearched"
-        lines.append(f"<li>{esc(t(key, move=match.table.move_words(view, match.hint, t, names)))}</li>")
-    rough = ""
-    if match.game.id in getattr(calibration, "ROUGH", frozenset()):
-        rough = f'<p class="teacher-rough">{esc(t("hint.rough"))}</p>'
-    return (f'<section class="teacher" aria-label="{esc(t("hint.why"))}">'
-            f'<h3 class="teacher-title">{esc(t("hint.why"))}</h3>'
-            f'<ul class="teacher-moves">{"".join(lines)}</ul>{rough}</section>')
-
-
-def after_hint(body: str, drawn: str, t) -> str:
-    """`drawn` placed right after the element holding the table's hint line, so
-    that it is read after it; after the whole table where a table has none."""
-    at = body.find(esc(t("hint.shown")))
-    if not drawn or at < 0:
-        return body + drawn
-    end = body.find(">", body.find("</", at)) + 1
-    return body[:end] + drawn + body[end:]
+        lines.append(el("li", t(key, move=match.table.move_words(view, match.hint, t, names))))
+    rough = (el("p", {"class": "teacher-rough"}, t("hint.rough"))
+             if match.game.id in getattr(calibration, "ROUGH", frozenset()) else None)
+    return el("section", {"class": "teacher", "aria-label": t("hint.why")},
+              el("h3", {"class": "teacher-title"}, t("hint.why")),
+              el("ul", {"class": "teacher-moves"}, lines), rough)

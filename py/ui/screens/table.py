@@ -27,14 +27,23 @@ class Ctx:
         self.lingering = self.interlude == LINGER
         self.selection = list(match.selection)
         self.hint = None if replay else match.hint
-        # The suggestion's reasons (ui/teacher.py), drawn by the table right after
-        # its line saying a move is lit; empty when nothing is suggested.
-        self.teacher = Markup("")
+        # The suggestion's reasons (ui/teacher.py; empty when nothing is suggested):
+        # the table draws `ctx.teacher` right after its line saying a move is lit.
+        self.reasons = Markup("")
+        self.reasons_drawn = False
         state = match.state
         self.last_action = state.actions[-1] if state.actions else None
         # The move the app is about to play for the person holding the tablet.
         self.forced = (state.legal_actions()[0] if not replay and match.forced_now()
                        and state.current == self.viewer else None)
+
+
+    @property
+    def teacher(self) -> Markup:
+        """The suggestion's reasons, for the table to draw after its hint line (the
+        screen notes that it was taken, and draws them under a table that has none)."""
+        self.reasons_drawn = True
+        return self.reasons
 
 
 class TableScreen(Screen):
@@ -172,15 +181,15 @@ class TableScreen(Screen):
         ctx = Ctx(t, match)
         view = match.state.view(match.viewer)
         if match.hint:
-            ctx.teacher = teacher.panel(match, t, view)
+            ctx.reasons = teacher.panel(match, t, view)
         with suggesting(match.hint):
             body = match.table.render(view, ctx)
         if match.interlude == SUMMARY:
             body = join((built(body), el("div", {"class": "overlay"}, built(match.table.summary(view, ctx)))))
         elif match.state.over:
             body = join((self.render_result(ctx, view), built(body)))
-        if ctx.teacher and ctx.teacher not in body:
-            body = teacher.after_hint(body, ctx.teacher, t)
+        if ctx.reasons and not ctx.reasons_drawn:      # a table with no hint line on screen
+            body = join((built(body), ctx.reasons))
         body = join((self.render_peek(match, ctx.names), built(body)))
         side = join((built(match.table.side(view, ctx)), self.render_log(match)))
         speak = button(text(t("speak.button")), "speak", cls="btn-small sr-only-focusable")
