@@ -1,8 +1,9 @@
-"""Two versions of the rules side by side: the same work (benchlib's random
-play-outs and strong players' decisions, the same seeds) timed in the rules of
-an earlier commit (A) and of the working tree (B), each in its own CPython
-process, interleaved A/B/B/A so that whatever else the machine does falls on
-both. Reports B/A per game: below 1 is faster.
+"""Two versions side by side: the same work timed in the code of an earlier
+commit (A) and of the working tree (B), each in its own CPython process,
+interleaved A/B/B/A so that whatever else the machine does falls on both:
+benchlib's random play-outs and strong players' decisions (the same seeds), and
+the app drawing a game's table at every step of a seeded game (one person, quick
+computers; tests/screens.py plays it). Reports B/A per game: below 1 is faster.
 
     .venv/bin/python bench/ab.py 404b1c0              # against that commit
     .venv/bin/python bench/ab.py 404b1c0 --rounds 4 --positions 6
@@ -22,21 +23,30 @@ GAMES = {"court": 4, "krypkille": 4, "whispers": 4, "golden_key": 2, "struggle":
 
 # Runs inside each version's process: its own py/ first on the path, benchlib from here.
 WORK = """
-import json, sys
-sys.path[:0] = [{py!r}, {bench!r}]
-import benchlib
+import json, random, sys, time
+sys.path[:0] = [{py!r}, {tests!r}, {bench!r}]
+import benchlib, screens
 out = {{}}
 for game, players in {games!r}.items():
     play = benchlib.playouts(game, players, 1, {playouts})
     spots = benchlib.positions(game, players, {positions})
+    app = screens.start(["human"] + ["quick"] * (players - 1), seed="3", game=game)
+    rng, drawn, draws = random.Random(3), 0.0, 0
+    while app.match and not app.match.state.over and draws < 300:
+        started = time.perf_counter()
+        app.render()
+        drawn += time.perf_counter() - started
+        draws += 1
+        screens.step(app.match, rng)
     out[game] = {{"playout_s": play["seconds"],
-                  "strong_s": sum(benchlib.time_choices(game, players, "strong", spots))}}
+                  "strong_s": sum(benchlib.time_choices(game, players, "strong", spots)),
+                  "render_ms": 1000 * drawn / draws}}
 print(json.dumps(out))
 """
 
 
 def run(tree: pathlib.Path, playouts: int, positions: int) -> dict:
-    code = WORK.format(py=str(tree / "py"), bench=str(ROOT / "bench"), games=GAMES,
+    code = WORK.format(py=str(tree / "py"), tests=str(tree / "tests"), bench=str(ROOT / "bench"), games=GAMES,
                        playouts=playouts, positions=positions)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -61,13 +71,14 @@ def main() -> int:
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(before)], check=True)
     print(f"B = working tree, A = {args.before}; medians of {2 * args.rounds} runs each; B/A")
-    print(f"{'game':<12}{'play-outs A s':>15}{'B/A':>7}{'strong A s':>12}{'B/A':>7}")
+    measures = (("playout_s", "play-outs A s"), ("strong_s", "strong A s"), ("render_ms", "a redraw A ms"))
+    print(f"{'game':<12}" + "".join(f"{title:>15}{'B/A':>7}" for _, title in measures))
     for game in GAMES:
         cells = []
-        for measure in ("playout_s", "strong_s"):
+        for measure, _ in measures:
             a = statistics.median(r[game][measure] for r in runs["A"])
             b = statistics.median(r[game][measure] for r in runs["B"])
-            cells.append(f"{a:>{15 if measure == 'playout_s' else 12}.3f}{b / a:>7.2f}")
+            cells.append(f"{a:>15.3f}{b / a:>7.2f}")
         print(f"{game:<12}{''.join(cells)}")
     return 0
 
