@@ -6,6 +6,7 @@ import pytest
 
 from royaltable import IllegalAction, RandomBot, registry
 from royaltable.games.golden_key import rules
+from royaltable.games.golden_key.actions import Flick, Keep, Move, Reroll, Return, Roll
 from royaltable.games.golden_key.bots import QuickBot, StrongBot, move_gain
 from royaltable.games.golden_key.rules import (DIE, FACTION_OF, REROLL, TURN_LIMIT, chips_for,
                                                sample_state)
@@ -94,11 +95,11 @@ def refused(state, action, match):
 
 
 def moves(state):
-    return [a for a in state.legal_actions() if a.startswith("move ")]
+    return [a for a in state.legal_actions() if isinstance(a, Move)]
 
 
 def dests(state, die):
-    return sorted(a.split()[2] for a in state.legal_actions() if a.split()[:2] in (["move", die], ["flick", die]))
+    return sorted(a.to for a in state.legal_actions() if isinstance(a, (Move, Flick)) and a.die == die)
 
 
 def at(state, die):
@@ -255,7 +256,7 @@ def test_gk7_first_player_at_random_by_the_seed():
 def test_gk8_a_die_on_top_of_yours_must_be_flicked_first_with_plus_one():
     state = position(dice(red0=("r1c0", 2), blue0=("r1c0", 5)))   # blue0 on top of red0
     assert state.phase == "flick"
-    assert all(a.startswith("flick blue0 ") for a in state.legal_actions())
+    assert all(isinstance(a, Flick) and a.die == "blue0" for a in state.legal_actions())
     assert dests(state, "blue0") == ["r0c0", "r1c1", "r2c0"]          # next to the stack
     refused(state, "move red1 r0c2", "flick.*GK-8")
     refused(state, "flick blue0 r0c1", "diagonal.*GK-5")
@@ -277,15 +278,15 @@ def test_gk8_only_a_die_on_your_die_is_flicked():
 def test_gk8_both_covered_both_flicked_in_the_order_chosen():
     spots = dice(red0=("r0c0", 1), blue0=("r0c0", 2), red1=("r2c2", 1), blue1=("r2c2", 3))
     state = position(spots)
-    assert {a.split()[1] for a in state.legal_actions()} == {"blue0", "blue1"}
+    assert {a.die for a in state.legal_actions()} == {"blue0", "blue1"}
     state.apply("flick blue1 r1c2")
-    assert state.phase == "flick" and {a.split()[1] for a in state.legal_actions()} == {"blue0"}
+    assert state.phase == "flick" and {a.die for a in state.legal_actions()} == {"blue0"}
     state.apply("flick blue0 r0c1")
     assert state.phase == "move"
     assert (value(state, "blue0"), value(state, "blue1")) == (3, 4)
     other = position(spots)
     other.apply("flick blue0 red")
-    assert other.phase == "flick" and {a.split()[1] for a in other.legal_actions()} == {"blue1"}
+    assert other.phase == "flick" and {a.die for a in other.legal_actions()} == {"blue1"}
 
 
 def test_gk8_ruling_a_die_flicked_onto_your_other_die_stays_till_next_turn():
@@ -293,7 +294,7 @@ def test_gk8_ruling_a_die_flicked_onto_your_other_die_stays_till_next_turn():
     state.apply("flick blue0 r0c1")                 # now on top of red1
     assert state.phase == "move"
     assert state.view(None)["dice"]["red1"]["covered"]
-    assert not [a for a in moves(state) if a.split()[1] == "red1"]
+    assert not [a for a in moves(state) if a.die == "red1"]
     state.apply("move red0 r1c0")
     state.apply("move blue1 r2c2")
     assert state.current == RED and state.phase == "flick"   # the flick comes next turn
@@ -312,7 +313,7 @@ def test_gk9_a_covered_die_cannot_move():
     state = position(dice(red0=("r0c0", 1), blue0=("r0c0", 2), red1=("r0c1", 1)))
     state.apply("flick blue0 r0c1")
     assert state.view(None)["dice"]["red1"]["covered"]
-    assert [a.split()[1] for a in moves(state)] == ["red0"] * len(moves(state))
+    assert [a.die for a in moves(state)] == ["red0"] * len(moves(state))
     refused(state, "move red1 r1c1", "red1 has blue0 on top of it.*GK-9")
 
 
@@ -468,7 +469,7 @@ def test_gk16_not_on_the_turn_it_entered():
     state.apply("move red0 red")
     assert state.phase == "move" and state.current == RED       # R1's second move
     assert state.view(None)["dice"]["red0"]["fresh"]
-    assert not [a for a in moves(state) if a.split()[1] == "red0"]
+    assert not [a for a in moves(state) if a.die == "red0"]
     refused(state, "move red0 r0c1", "later turn.*GK-16")
 
 
@@ -524,7 +525,7 @@ def test_gk18_a_flicked_die_with_nowhere_to_go_stays():
     state._start_flicks()
     assert state.phase == "move" and value(state, "blue0") == 3 and at(state, "blue0") == "r0c0"
     assert state.view(None)["dice"]["red0"]["covered"]
-    assert [a.split()[1] for a in moves(state)] == ["red1"] * len(moves(state))
+    assert [a.die for a in moves(state)] == ["red1"] * len(moves(state))
 
 
 @pytest.mark.parametrize("board,target", [("basic", 4), ("advanced", 6)])
@@ -583,8 +584,8 @@ def test_gk22_c1_cards_face_down_until_a_die_arrives():
     assert view == dict(state.view(0), seat=None) == dict(state.view(1), seat=None)
     mover = ("red", "blue")[state.current]
     row = "r0" if mover == "red" else "r2"
-    action = next(a for a in moves(state) if a.split()[2].startswith(row))
-    cell = action.split()[2]
+    action = next(a for a in moves(state) if a.to.startswith(row))
+    cell = action.to
     index = state.geo.index[cell]
     state.apply(action)
     view = state.view(None)
@@ -798,15 +799,15 @@ def test_gk26_rescue_rules_may_be_agreed_on_the_setup_screen_and_hold_from_the_f
     state = set_up({"rescue": choice})
     assert state.view(None)["rescue"] == agreed
     legal = state.legal_actions()
-    assert any(a.startswith("roll ") for a in legal) == ("R2" in agreed)      # GK-28
+    assert any(isinstance(a, Roll) for a in legal) == ("R2" in agreed)      # GK-28
     for _ in range(40):             # on until the mover has a die out on the battlefield
         view, colour = state.view(None), rules.COLOURS[state.current]
         if state.phase == "move" and any(view["dice"][f"{colour}{n}"]["at"][1:2].isdigit() for n in (0, 1)):
             break
-        state.apply(next(a for a in state.legal_actions() if a.split()[0] in ("move", "flick", "keep", "reroll")))
+        state.apply(next(a for a in state.legal_actions() if isinstance(a, (Move, Flick, Keep, Reroll))))
     else:
         raise AssertionError("no die left its faction card")
-    assert any(a.startswith("return ") for a in state.legal_actions()) == ("R3" in agreed)   # GK-29
+    assert any(isinstance(a, Return) for a in state.legal_actions()) == ("R3" in agreed)   # GK-29
     # the record carries the choice: a replay has the same rules in force
     assert registry.replay(state.record()).view(None)["rescue"] == agreed
 
@@ -982,7 +983,7 @@ def test_clone_is_independent():
 def test_undo_a_move_but_not_a_roll():
     state = through_setup(GAME.new(2, seed=12))
     seat = state.current
-    action = next(a for a in moves(state) if a.split()[2] != "r1c1")
+    action = next(a for a in moves(state) if a.to != "r1c1")
     state.apply(action)
     assert state.undo_depth(seat) == 1
     again = state.without_last(1)
@@ -1013,7 +1014,7 @@ def test_quick_bot_takes_a_chip_and_avoids_handing_one_over():
     assert QuickBot(1).choose(state.view(RED), state.legal_actions()) == "move red0 r0c2"
     # red0 on top of blue0 (4 on card 4): moving red0 away gives blue the chip
     state = position(dice(blue0=("r1c0", 4), red0=("r1c0", 2), red1=("r2c2", 1)))
-    assert QuickBot(1).choose(state.view(RED), state.legal_actions()).split()[1] == "red1"
+    assert QuickBot(1).choose(state.view(RED), state.legal_actions()).die == "red1"
 
 
 @pytest.mark.slow

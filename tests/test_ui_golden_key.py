@@ -9,12 +9,13 @@ from types import SimpleNamespace
 import pytest
 
 from royaltable import registry
+from royaltable.games.golden_key.actions import Move
 from royaltable.games.golden_key.rules import DIE, FACTION_OF, QUIET_TURNS, TURN_LIMIT, chips_for
 from ui.app import App, log_line
 from ui.i18n import CATALOG, Translator, load_game
 from ui.games.golden_key.rules_text import RULES
 from ui.table import table_for
-from ui.games.golden_key.table import Layout, chosen_die, last_action_events
+from ui.games.golden_key.table import Layout, chosen_die, last_action_events, picked as picked_die
 
 GAME = registry.get("golden_key")
 TABLE = table_for("golden_key")
@@ -116,14 +117,14 @@ def test_a_die_is_picked_and_its_destinations_are_buttons_showing_the_new_value(
     state = position({"red0": ("r0c1", 3)})          # on the 2 card; 4 when it moves
     html = draw(state)
     acts = {a for c, a in buttons(html) if c == "act"}
-    assert acts == {a for a in state.legal_actions() if a.startswith("move red0")}   # the first die, picked
+    assert acts == {a for a in state.legal_actions() if isinstance(a, Move) and a.die == "red0"}   # the first die, picked
     assert "it will show 4" in html and "chosen" in html
     select = [a for c, a in buttons(html) if c == "select"]
     # the other die is picked by tapping it, on the board or in the panel
-    assert {int(a) % 4 for a in select} == {DIE["red1"]} and "Move the 1 instead" in html
+    assert {picked_die(int(a)) for a in select} == {"red1"} and "Move the 1 instead" in html
     picked = draw(state, selection=[int(select[0])])
     assert {a for c, a in buttons(picked) if c == "act"} == {a for a in state.legal_actions()
-                                                             if a.startswith("move red1")}
+                                                             if isinstance(a, Move) and a.die == "red1"}
     assert "Move the 3 instead" in picked
 
 
