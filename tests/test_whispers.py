@@ -74,7 +74,7 @@ def private_cards(state, seat):
     cards = list(state.hands[seat])
     for event in state.history:
         for value in (event.get("private") or {}).get(seat, {}).values():
-            cards += value if isinstance(value, list) else [value]
+            cards += list(value) if isinstance(value, (list, tuple)) else [value]
     ex = state.exchange
     if ex is not None:
         cards += ex["given"] if seat == ex["wizard"] else ex["taken"] if seat == ex["target"] else []

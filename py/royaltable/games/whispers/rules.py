@@ -47,8 +47,9 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Mapping
 
-from ...core import Action, Luck, Refusal, State, refuse
+from ...core import DERIVED, HIDDEN, PRIVATE, PUBLIC, Action, Luck, Refusal, State, refuse
 from .actions import ACTIONS, Count, Discard, Give, Next, Play, Return, Swap, SwapWith, Target
 
 COLOURS = ["red", "blue", "green", "yellow", "purple"]                      # WH-1
@@ -166,9 +167,9 @@ def knowledge(view: dict) -> list[list[str] | None]:
     return [None if seat == me else sort_cards(k) for seat, k in enumerate(known)]
 
 
-def public_event(event: dict) -> dict:
-    return {k: ([list(p) for p in v] if k == "swap" else list(v) if isinstance(v, list) else v)
-            for k, v in event.items() if k != "private"}
+def public_event(event) -> dict:
+    """A play's public record (a dict, or a Frozen finished play) as plain data."""
+    return {k: (_thawed(v) if type(v) in _MADE else v) for k, v in event.items() if k != "private"}
 
 
 def event_view(event: dict, seat: int | None) -> dict:
@@ -177,8 +178,74 @@ def event_view(event: dict, seat: int | None) -> dict:
     private = event.get("private")
     if private and seat in private:
         for key, value in private[seat].items():
-            view[key] = list(value) if isinstance(value, list) else value
+            view[key] = _thawed(value)
     return view
+
+
+class Frozen(Mapping):
+    """Plain data that no longer changes (a finished round's summary, a finished
+    play of the round), read as a dict (its lists as tuples): copies of a state
+    share it instead of copying it. Views give it back as dicts and lists."""
+    __slots__ = ("_data",)
+
+    def __init__(self, data):
+        self._data = {k: (_frozen(v) if type(v) in _MADE else v) for k, v in data.items()}
+
+    @classmethod
+    def made(cls, data: dict) -> "Frozen":
+        """A Frozen of a dict whose values are frozen already (tuples, Frozen, scalars)."""
+        frozen = cls.__new__(cls)
+        frozen._data = data
+        return frozen
+
+    def __getitem__(self, key):
+        return self._data[key]
+
+    def __iter__(self):
+        return iter(self._data)
+
+    def __len__(self):
+        return len(self._data)
+
+    def __repr__(self):
+        return f"Frozen({self._data!r})"
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+def _frozen(data):
+    kind = type(data)
+    if kind is dict:
+        return Frozen(data)
+    if kind is list or kind is tuple:
+        return tuple((_frozen(v) if type(v) in _MADE else v) for v in data)
+    return data
+
+
+def _thawed(data):
+    """Frozen data as plain dicts and lists again (for a view)."""
+    kind = type(data)
+    if kind is dict or kind is Frozen:
+        items = data._data.items() if kind is Frozen else data.items()
+        return {k: (_thawed(v) if type(v) in _MADE else v) for k, v in items}
+    if kind is list or kind is tuple:
+        return [(_thawed(v) if type(v) in _MADE else v) for v in data]
+    return data
+
+
+def _copied(data):
+    """A copy of a dict or list of plain data sharing no list or dict with it."""
+    if type(data) is dict:
+        return {k: (_copied(v) if type(v) in _CONTAINERS else v) for k, v in data.items()}
+    return [(_copied(v) if type(v) in _CONTAINERS else v) for v in data]
+
+
+_CONTAINERS = (dict, list)
+_MADE = frozenset((dict, list, tuple, Frozen))      # what _frozen and _thawed look into
 
 
 def face_down(history: list[dict]) -> list[dict]:
@@ -197,6 +264,33 @@ def my_discards(view: dict) -> list[str]:
 
 
 class WhispersState(State):
+    FIELDS = {
+        "goal": PUBLIC,           # WH-22: the points that end the game
+        "totals": PUBLIC,
+        "recorded": PUBLIC,       # WH-24: display sizes, summed
+        "rounds": PUBLIC,         # each finished round's summary (Frozen)
+        "round_no": PUBLIC,
+        "kings": HIDDEN,          # WH-5: the King pile, face down; a view counts it
+        "king": PUBLIC,           # WH-16/18: the King card shown
+        "kings_seen": PUBLIC,     # shown since the pile was last made
+        "history": PRIVATE,       # this round's plays: public, each seat's private side its own
+        "event": DERIVED,         # the latest of them (the play in progress)
+        "turn_seat": PUBLIC,      # who played the card in progress
+        "card": PUBLIC,           # and which card
+        "swap_cache": DERIVED,    # the Butler's legal swaps, worked out once
+        "hands": PRIVATE,         # WH-4: a seat sees its own
+        "pile": HIDDEN,           # the draw pile; a view counts it
+        "discards": HIDDEN,       # WH-13: the Maid's, face down (each seat knows its own)
+        "displays": PUBLIC,       # WH-8
+        "known": PUBLIC,          # what everyone knows is in each hand
+        "played": PUBLIC,         # cards played this round (WH-14's first two)
+        "starter": PUBLIC,        # WH-6/21
+        "exchange": PRIVATE,      # WH-12 in progress: each side sees the cards it picked
+        "first_pick": PUBLIC,     # WH-14: the Butler's first card
+        "phase": PUBLIC,
+        "to_act": PUBLIC,
+    }
+
     def __init__(self, game, players, seed, options):
         super().__init__(game, players, seed, options)
         n = players
@@ -259,15 +353,16 @@ class WhispersState(State):
         sizes = [len(d) for d in self.displays]
         self.totals = [t + p for t, p in zip(self.totals, points)]
         self.recorded = [r + s for r, s in zip(self.recorded, sizes)]   # WH-24
-        self.rounds.append({
+        last = self.history[-1] if self.history else None
+        self.rounds.append(Frozen.made({         # (its values already frozen: a play-out ends here)
             "round": self.round_no, "end": end, "seat": seat,
             # A: the hand that could not play is laid open as proof; B: the sixth card
-            "hand": sort_cards(self.hands[seat]) if end == "A" else None,
+            "hand": tuple(sort_cards(self.hands[seat])) if end == "A" else None,
             "card": self.displays[seat][-1] if end == "B" else None,
-            "points": points, "displays": [list(d) for d in self.displays],
-            "sizes": sizes, "totals": list(self.totals), "recorded": list(self.recorded),
-            "last": public_event(self.history[-1]) if self.history else None,
-        })
+            "points": tuple(points), "displays": tuple(map(tuple, self.displays)),
+            "sizes": tuple(sizes), "totals": tuple(self.totals), "recorded": tuple(self.recorded),
+            "last": Frozen({k: v for k, v in last.items() if k != "private"}) if last else None,
+        }))
         self.seal()
         if max(self.totals) >= self.goal:              # WH-22
             self.phase = OVER
@@ -627,7 +722,7 @@ class WhispersState(State):
         other.actors = list(self.actors)
         other.totals = list(self.totals)
         other.recorded = list(self.recorded)
-        other.rounds = list(self.rounds)
+        other.rounds = list(self.rounds)                # finished rounds: Frozen, shared
         other.kings = list(self.kings)
         other.kings_seen = list(self.kings_seen)
         other.hands = [list(h) for h in self.hands]
@@ -635,13 +730,18 @@ class WhispersState(State):
         other.discards = list(self.discards)
         other.displays = [list(d) for d in self.displays]
         other.known = [list(k) for k in self.known]
-        # Events are written once and then only added to while their play is in
-        # progress: copy the latest, share the rest.
-        if self.history:
-            other.history = self.history[:-1] + [dict(self.history[-1])]
-            other.event = other.history[-1] if self.event is self.history[-1] else self.event
-        else:
-            other.history = []
+        # A play's record changes only while it is the latest: the earlier ones are
+        # frozen (once, here: the same data) and shared, the latest copied.
+        history = self.history
+        for index in range(len(history) - 2, -1, -1):
+            if type(history[index]) is Frozen:
+                break
+            history[index] = Frozen(history[index])
+        other.history = history[:-1] + [_copied(history[-1])] if history else []
+        if self.event is not None:
+            other.event = other.history[-1] if self.event is history[-1] else _copied(self.event)
+        if self.swap_cache is not None:
+            other.swap_cache = list(self.swap_cache)
         if self.exchange is not None:
             ex = self.exchange
             other.exchange = dict(ex, given=list(ex["given"]), taken=list(ex["taken"]))
@@ -676,7 +776,7 @@ class WhispersState(State):
             "history": [event_view(e, seat) for e in self.history],
             "exchange": exchange,
             "first_pick": list(self.first_pick) if self.first_pick and self.phase == WITH else None,
-            "rounds": [dict(r, last=dict(r["last"]) if r["last"] else None) for r in self.rounds],
+            "rounds": [_thawed(r) for r in self.rounds],
             "winners": self.result()["winners"] if self.phase == OVER else None,
         }
 
@@ -722,7 +822,7 @@ def _deal(view: dict, rng: random.Random) -> WhispersState:
     state.goal = view["goal"]
     state.totals = list(view["totals"])
     state.recorded = list(view["recorded"])
-    state.rounds = [dict(r, last=dict(r["last"]) if r["last"] else None) for r in view["rounds"]]
+    state.rounds = [Frozen(r) for r in view["rounds"]]
     state.round_no = view["round"]
     state.starter = view["starter"]
     state.played = view["played"]
