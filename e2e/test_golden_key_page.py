@@ -18,7 +18,6 @@ from royaltable import registry  # noqa: E402
 from royaltable.games.golden_key.actions import DIE_STEPS, Move  # noqa: E402
 from royaltable.games.golden_key.rules import REROLL  # noqa: E402
 from ui import saves  # noqa: E402
-from ui.games.golden_key.table import picked  # noqa: E402
 
 GAME = registry.get("golden_key")
 
@@ -31,11 +30,10 @@ def no_trouble(w, page):
 def select_die(page, die: str) -> None:
     """Picks the die: tapping it on the board, or, when it sits on a card the
     picked die may move to (that card is then the button), the "move the N
-    instead" button beside the board (a select button's number says which die
-    it picks: see the table's pick_arg)."""
+    instead" button beside the board (a select button's data-arg names the die)."""
     buttons = page.locator("#app [data-cmd=select]")
     for i in range(buttons.count()):
-        if picked(int(buttons.nth(i).get_attribute("data-arg"))) == die:
+        if buttons.nth(i).get_attribute("data-arg") == die:
             buttons.nth(i).click(timeout=3000)
             return
     raise AssertionError(f"no button picks {die}")

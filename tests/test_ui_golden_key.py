@@ -15,7 +15,7 @@ from ui.app import App, log_line
 from ui.i18n import CATALOG, Translator, load_game
 from ui.games.golden_key.rules_text import RULES
 from ui.table import table_for
-from ui.games.golden_key.table import Layout, chosen_die, last_action_events, picked as picked_die
+from ui.games.golden_key.table import Layout, chosen_die, last_action_events
 
 GAME = registry.get("golden_key")
 TABLE = table_for("golden_key")
@@ -78,7 +78,7 @@ def reachable(state, bots=(False, False)):
     found = {arg for cmd, arg in buttons(html) if cmd == "act"}
     for cmd, arg in buttons(html):
         if cmd == "select":
-            found |= {a for c, a in buttons(draw(state, bots=bots, selection=[int(arg)])) if c == "act"}
+            found |= {a for c, a in buttons(draw(state, bots=bots, selection=[arg])) if c == "act"}
     return found
 
 
@@ -121,8 +121,8 @@ def test_a_die_is_picked_and_its_destinations_are_buttons_showing_the_new_value(
     assert "it will show 4" in html and "chosen" in html
     select = [a for c, a in buttons(html) if c == "select"]
     # the other die is picked by tapping it, on the board or in the panel
-    assert {picked_die(int(a)) for a in select} == {"red1"} and "Move the 1 instead" in html
-    picked = draw(state, selection=[int(select[0])])
+    assert set(select) == {"red1"} and "Move the 1 instead" in html
+    picked = draw(state, selection=[select[0]])
     assert {a for c, a in buttons(picked) if c == "act"} == {a for a in state.legal_actions()
                                                              if isinstance(a, Move) and a.die == "red1"}
     assert "Move the 3 instead" in picked
@@ -141,16 +141,18 @@ def test_taps_switch_the_picked_die():
     ctx = SimpleNamespace(selection=[], hint=None)
     both = ["red0", "red1"]
     assert chosen_die(ctx, both) == "red0" and chosen_die(ctx, []) is None
-    ctx.selection = [1]                      # tap red1
+    ctx.selection = ["red1"]                 # tap red1
     assert chosen_die(ctx, both) == "red1"
-    ctx.selection = [1, 4 + 0]               # then red0
+    ctx.selection = ["red0"]                 # then red0 (a named select replaces the pick)
+    assert chosen_die(ctx, both) == "red0"
+    ctx.selection = ["blue0"]                # a die that cannot act now: the first
     assert chosen_die(ctx, both) == "red0"
     assert chosen_die(SimpleNamespace(selection=[], hint="move red1 r0c1"), both) == "red1"
 
 
 def test_a_move_that_wins_a_chip_is_starred():
     state = position({"red0": ("r0c0", 1)})           # to the 2 card (r0c1) as a 2: a match
-    picked = draw(state, selection=[DIE["red0"]])
+    picked = draw(state, selection=["red0"])
     target = re.search(r'<button[^>]*data-arg="move red0 r0c1".*?</button>', picked).group(0)
     assert "is-win" in target and "wins 1 chip" in target
     other = re.search(r'<button[^>]*data-arg="move red0 r1c0".*?</button>', picked).group(0)

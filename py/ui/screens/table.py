@@ -75,8 +75,14 @@ class TableScreen(Screen):
             app.message = app.t("error.illegal", reason=app.match.table.refusal_words(err.refusal, app.t, names))
 
     def cmd_select(self, arg):
+        """A tap that chooses before acting. A position (digits: a card of a hand
+        picked for a discard) goes in or out of the selection; a name (the die to
+        move, "red1") is the one thing chosen, in place of any other."""
         match = self.app.match
-        if not match or not match.legal_on_screen() or not arg.isdigit():
+        if not match or not match.legal_on_screen() or not arg:
+            return
+        if not arg.isdigit():
+            match.selection[:] = [arg]
             return
         index = int(arg)
         if index in match.selection:

@@ -293,33 +293,17 @@ def hinted_die(ctx) -> str | None:
     return getattr(hinted(ctx), "die", None)
 
 
-def pick_arg(ctx, name: str) -> str:
-    """The `select` argument of a tap picking die `name`. The shell keeps a
-    selection of numbers and a repeated number taps it off again, so each tap
-    is a fresh number: 4 × taps so far + the die's index (see picked)."""
-    return str(4 * len(ctx.selection) + DICE.index(name))
-
-
-def picked(tap: int) -> str:
-    """The die a `select` tap (see pick_arg) picked."""
-    return DICE[tap % 4]
-
-
 def chosen_die(ctx, selectable: list[str]) -> str | None:
     """The die picked for the move or flick. One is always picked when any can
     act (the suggested one, else the first), so that where it may go is on the
-    board at once; tapping another die picks that one (ctx.selection lists the
-    taps in order, see pick_arg)."""
+    board at once; tapping another die picks that one (a "select" tap naming
+    the die: the selection is that name)."""
     if not selectable:
         return None
-    chosen = selectable[0]
+    if ctx.selection and ctx.selection[-1] in selectable:
+        return ctx.selection[-1]
     die = hinted_die(ctx)
-    if die in selectable:
-        chosen = die
-    for tap in ctx.selection:
-        if picked(tap) in selectable:
-            chosen = picked(tap)
-    return chosen
+    return die if die in selectable else selectable[0]
 
 
 # ---- the table --------------------------------------------------------------------------
@@ -542,7 +526,7 @@ class GoldenKeyTable(Table):
         elif name in selectable:
             words = t("gk.tap.flick") if name in view["flicks"] else t("gk.tap.pick")
             die = self._die(view, ctx, name, " ".join(classes) + " is-selectable", style, "select",
-                            pick_arg(ctx, name), words)
+                            name, words)
         else:
             die = self._die(view, ctx, name, " ".join(classes), style)
         tag = None
@@ -794,7 +778,7 @@ class GoldenKeyTable(Table):
             info = view["dice"][name]
             icon = el("span", {"class": f"gk-btn-die gk-{COLOURS[info['owner']]}"},
                       die_svg(info["owner"], info["value"]))
-            out.append(button(join((icon, ctx.t(key, n=info["value"]))), "select", pick_arg(ctx, name),
+            out.append(button(join((icon, ctx.t(key, n=info["value"]))), "select", name,
                               cls="gk-switch"))
         return out
 
