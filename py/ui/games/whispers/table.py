@@ -7,16 +7,22 @@ the others' hands, and the round's end.
 Every card is drawn in SVG: a band in its colour with the colour's symbol (a
 player's colour is never told by colour alone), the character's emblem and its
 name. Seat i plays colour i, so the same symbol marks the player, their cards
-and the turn going to them."""
+and the turn going to them. The art is data: art.svg beside this file holds
+each symbol and emblem once (a <symbol> by id), drawn inline here with el()."""
 from __future__ import annotations
+
+import functools
+import pathlib
+import re
 
 from royaltable.games.whispers import GAME
 from royaltable.games.whispers.actions import (Count, Discard, Give, Next, Play, Return, Swap,
                                                   SwapWith, Target)
 from royaltable.games.whispers.rules import CHARACTERS, knowledge
 
-from ...html import button, esc, tappable
+from ...html import button, tappable
 from ...i18n import load_game
+from ...markup import Markup, el, join, raw, text as plain
 from ...widgets import seat_plate, turn_line
 from ...table import Table
 
@@ -24,68 +30,18 @@ load_game("whispers")
 
 SLOTS = 6                                     # a display is complete at six (WH-20)
 
-# The colours' symbols (20 x 20): a shape for each player, bars for grey (the
-# turn goes to the fewest display cards, WH-10).
-SYMBOLS = {
-    "red": '<circle cx="10" cy="10" r="7.5"/>',
-    "blue": '<rect x="3" y="3" width="14" height="14" rx="1.5"/>',
-    "green": '<path d="M10 2 18.5 17.5h-17z"/>',
-    "yellow": '<path d="M10 1.5l2.6 5.6 6.1.7-4.5 4.2 1.2 6-5.4-3-5.4 3 1.2-6L1.3 7.8l6.1-.7z"/>',
-    "purple": '<path d="M10 1 19 10 10 19 1 10z"/>',
-    "grey": '<rect x="2" y="12" width="4.5" height="6" rx="1"/><rect x="7.75" y="7" width="4.5" height="11" rx="1"/>'
-            '<rect x="13.5" y="2" width="4.5" height="16" rx="1"/>',
-}
+ART = pathlib.Path(__file__).with_name("art.svg")
+_SYMBOL = re.compile(r'<symbol id="([\w-]+)"[^>]*>(.*?)</symbol>', re.S)
 
-# The seven characters' emblems (48 x 48).
-EMBLEMS = {
-    # an abacus: the one who counts (and shows what they hold)
-    "accountant": '<rect x="5" y="7" width="38" height="34" rx="4" fill="none" stroke="currentColor" stroke-width="3.5"/>'
-                  '<path d="M7 17h34M7 24h34M7 31h34" stroke="currentColor" stroke-width="1.8"/>'
-                  '<ellipse cx="13" cy="17" rx="3.6" ry="3"/><ellipse cx="20.5" cy="17" rx="3.6" ry="3"/>'
-                  '<ellipse cx="35" cy="17" rx="3.6" ry="3"/><ellipse cx="13" cy="24" rx="3.6" ry="3"/>'
-                  '<ellipse cx="28" cy="24" rx="3.6" ry="3"/><ellipse cx="35" cy="24" rx="3.6" ry="3"/>'
-                  '<ellipse cx="20.5" cy="31" rx="3.6" ry="3"/><ellipse cx="28" cy="31" rx="3.6" ry="3"/>'
-                  '<ellipse cx="35" cy="31" rx="3.6" ry="3"/>',
-    # a pointed hat with a star
-    "wizard": '<path d="M27 3c-5 6-11 18-14 31h23c-1-8-2-16 1-22-4 1-8-3-10-9z"/>'
-              '<ellipse cx="24" cy="36" rx="20" ry="5"/>'
-              '<path d="M22 18l1.4 3 3.2.3-2.4 2.2.7 3.2-2.9-1.7-2.9 1.7.7-3.2-2.4-2.2 3.2-.3z" '
-              'fill="var(--wh-paper, #fffdf7)"/>',
-    # a broom
-    "maid": '<rect x="22.3" y="2" width="3.4" height="24" rx="1.5"/><rect x="16" y="24" width="16" height="5" rx="1.5"/>'
-            '<path d="M16 30h16l6 15H10z"/>'
-            '<path d="M20 33l-2 11M24 33v11M28 33l2 11" stroke="var(--wh-paper, #fffdf7)" stroke-width="1.6"/>',
-    # a serving cloche on its tray
-    "butler": '<circle cx="24" cy="12" r="3.5"/><path d="M7 35a17 17 0 0 1 34 0z"/>'
-              '<rect x="3" y="36" width="42" height="5" rx="2.5"/>'
-              '<path d="M14 27a11 11 0 0 1 8-8" fill="none" stroke="var(--wh-paper, #fffdf7)" stroke-width="2.2" '
-              'stroke-linecap="round"/>',
-    # a shield with a cross
-    "guard": '<path d="M24 3l17 6v13c0 11-7 18-17 23C14 40 7 33 7 22V9z"/>'
-             '<path d="M21.5 11h5v9h8v5h-8v13h-5V25h-8v-5h8z" fill="var(--wh-paper, #fffdf7)"/>',
-    # crossed swords
-    "general": '<g transform="rotate(45 24 24)"><path d="M22.5 2h3l1 29h-5z"/><rect x="16" y="31" width="16" height="3.5" rx="1.5"/>'
-               '<rect x="22" y="34" width="4" height="9" rx="1.5"/></g>'
-               '<g transform="rotate(-45 24 24)"><path d="M22.5 2h3l1 29h-5z"/><rect x="16" y="31" width="16" height="3.5" rx="1.5"/>'
-               '<rect x="22" y="34" width="4" height="9" rx="1.5"/></g>',
-    # a jester: the cap of three floppy points with bells, over a grinning face
-    "jester": '<circle cx="24" cy="34" r="11"/>'
-              '<path d="M19.5 33.5a1.8 1.8 0 1 0 .1 0zM28.5 33.5a1.8 1.8 0 1 0 .1 0z" fill="var(--wh-paper, #fffdf7)"/>'
-              '<path d="M18.5 37.5q5.5 5 11 0" fill="none" stroke="var(--wh-paper, #fffdf7)" stroke-width="2" '
-              'stroke-linecap="round"/>'
-              '<rect x="11" y="21" width="26" height="5" rx="2"/>'
-              '<path d="M13 21C11 15 7 12 2.5 13 7 7 16 9 21 21zM19 21c1-7 3-12 5-17 2 5 4 10 5 17z'
-              'M35 21c2-6 6-9 10.5-8-4.5-6-13.5-4-18.5 8z"/>'
-              '<circle cx="3" cy="14.5" r="2.6"/><circle cx="24" cy="4" r="2.6"/><circle cx="45" cy="14.5" r="2.6"/>',
-}
-CROWN = ('<path d="M6 20 3 6l9 6 8-9 8 9 9-6-3 14z"/><rect x="6" y="21" width="28" height="4" rx="1.5"/>')
-# the King card's mark over the silenced character: a slash (silenced) or a ring and slash (forbidden)
-HUSH = '<path d="M8 40 40 8" stroke="#9b2226" stroke-width="5" stroke-linecap="round"/>'
-BAN = ('<circle cx="24" cy="24" r="19" fill="none" stroke="#9b2226" stroke-width="5"/>'
-       '<path d="M11 37 37 11" stroke="#9b2226" stroke-width="5"/>')
-EYE = ('<path d="M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12z" fill="none" stroke="currentColor" stroke-width="2.2"/>'
-       '<circle cx="12" cy="12" r="3.2"/>')
-ARROW = '<path d="M2 10h11M9 5l5 5-5 5" fill="none" stroke="currentColor" stroke-width="2.6" stroke-linecap="round"/>'
+
+@functools.cache
+def _art() -> dict[str, Markup]:
+    return {name: raw(shapes) for name, shapes in _SYMBOL.findall(ART.read_text(encoding="utf-8"))}
+
+
+def art(name: str) -> Markup:
+    """The shapes of one drawing of art.svg ("symbol-red", "emblem-maid", "crown", ...)."""
+    return _art()[name]
 
 
 def split(card: str) -> tuple[str, str]:
@@ -98,19 +54,45 @@ def by_character(cards) -> list[str]:
     return sorted(cards, key=lambda c: (CHARACTERS.index(split(c)[1]), c))
 
 
-def symbol(colour: str, cls: str = "wh-sym") -> str:
-    return (f'<svg class="{cls}" viewBox="0 0 20 20" aria-hidden="true" focusable="false" '
-            f'fill="currentColor">{SYMBOLS[colour]}</svg>')
+def symbol(colour: str, cls: str = "wh-sym") -> Markup:
+    """A colour's symbol (20 x 20): a shape for each player, bars for grey."""
+    return el("svg", {"class": cls, "viewBox": "0 0 20 20", "aria-hidden": "true", "focusable": "false",
+                      "fill": "currentColor"}, art("symbol-" + colour))
 
 
-def emblem(character: str, cls: str = "wh-emblem") -> str:
-    return (f'<svg class="{cls}" viewBox="0 0 48 48" aria-hidden="true" focusable="false" '
-            f'fill="currentColor">{EMBLEMS[character]}</svg>')
+def emblem(character: str, cls: str = "wh-emblem") -> Markup:
+    """A character's emblem (48 x 48)."""
+    return el("svg", {"class": cls, "viewBox": "0 0 48 48", "aria-hidden": "true", "focusable": "false",
+                      "fill": "currentColor"}, art("emblem-" + character))
 
 
-def token(colour: str, t) -> str:
+def crown(hidden: bool = True) -> Markup:
+    return el("svg", {"class": "wh-crown", "viewBox": "0 0 40 28", "aria-hidden": "true" if hidden else None,
+                      "fill": "currentColor"}, art("crown"))
+
+
+def king_mark(character: str, hidden: bool = True) -> Markup:
+    """The King card's character with its mark over it: a slash (silenced) or a
+    ring and slash (the Jester forbidden)."""
+    return el("svg", {"class": "wh-emblem", "viewBox": "0 0 48 48", "aria-hidden": "true" if hidden else None,
+                      "fill": "currentColor"},
+              art("emblem-" + character), art("ban" if character == "jester" else "hush"))
+
+
+def eye() -> Markup:
+    """The mark of a card everyone knows is in the hand."""
+    return el("svg", {"class": "wh-eye", "viewBox": "0 0 24 24", "aria-hidden": "true", "fill": "currentColor"},
+              art("eye"))
+
+
+def arrow() -> Markup:
+    """Where the turn goes after a card."""
+    return el("svg", {"class": "wh-arrow", "viewBox": "0 0 16 20", "aria-hidden": "true"}, art("arrow"))
+
+
+def token(colour: str, t) -> Markup:
     """A player's colour as a round token with its symbol (decorative: words say it too)."""
-    return f'<span class="wh-token wh-c-{colour}" aria-hidden="true">{symbol(colour)}</span>'
+    return el("span", {"class": f"wh-token wh-c-{colour}", "aria-hidden": "true"}, symbol(colour))
 
 
 def card_words(card: str, t) -> str:
@@ -119,63 +101,53 @@ def card_words(card: str, t) -> str:
 
 
 def face(card: str, t, size: str = "", cmd: str = "", arg: str = "", marks: str = "",
-         foot: str = "", foot_words: str = "", does: str = "") -> str:
+         foot=None, foot_words: str = "", does: str = "") -> Markup:
     """One character card. `size`: "" (the hand), "mid" (a display), "chip" (a
     known card or a summary: emblem and band only). `foot` is the line under the
     name (where the turn goes, or why the card cannot be played); `does` what a
     tap does, for screen readers."""
     colour, character = split(card)
     name = t("wh.char." + character)
-    band_word = "" if size else f'<span class="wh-band-word">{esc(t("wh.colour." + colour))}</span>'
-    body = (f'<span class="wh-band" aria-hidden="true">{symbol(colour)}{band_word}</span>'
-            f'{emblem(character)}')
+    body = [el("span", {"class": "wh-band", "aria-hidden": "true"}, symbol(colour),
+               None if size else el("span", {"class": "wh-band-word"}, t("wh.colour." + colour))),
+            emblem(character)]
     if size != "chip":
-        long = " is-long" if len(name) > 8 else ""        # "Accountant" on a display card
-        body += f'<span class="wh-name{long}">{esc(name)}</span>'
+        # "Accountant" on a display card
+        body.append(el("span", {"class": ["wh-name", "is-long" if len(name) > 8 else None]}, name))
     if foot:
-        body += f'<span class="wh-foot">{foot}</span>'
-    cls = f"wh-card wh-c-{colour} {size} {marks}".strip()
-    data = f' data-card="{esc(card)}"'
-    words = card_words(card, t)
+        body.append(el("span", {"class": "wh-foot"}, foot))
+    cls = " ".join(part for part in ("wh-card", f"wh-c-{colour}", size, marks) if part)
     if cmd:
-        colour_word = t("wh.colour." + colour)
         # the visible words are the colour, the name and the foot; the rest is for screen readers
-        extra = f'<span class="sr-only">{esc(colour_word)} {esc(name)}'
-        extra += f", {esc(foot_words)}" if foot_words else ""
-        extra += f": {esc(does)}</span>" if does else "</span>"
-        return tappable(body + extra, cmd, arg, cls + " is-playable", extra=data)
-    label = words + (f" ({foot_words})" if foot_words else "")
-    return f'<span class="{cls}" role="img" aria-label="{esc(label)}"{data}>{body}</span>'
+        said = f"{t('wh.colour.' + colour)} {name}" + (f", {foot_words}" if foot_words else "") \
+            + (f": {does}" if does else "")
+        body.append(el("span", {"class": "sr-only"}, said))
+        return tappable(join(body), cmd, arg, cls + " is-playable", attrs={"data-card": card})
+    label = card_words(card, t) + (f" ({foot_words})" if foot_words else "")
+    return el("span", {"class": cls, "role": "img", "aria-label": label, "data-card": card}, body)
 
 
-def king_face(king: str | None, t, cls: str = "") -> str:
+def king_face(king: str | None, t, cls: str = "") -> Markup:
     """The King card in force (WH-16, WH-18): a crown over the character it
     silences, or over a banned Jester; an empty place before the first General."""
     if king is None:
-        return (f'<span class="wh-king is-none {cls}" role="img" aria-label="{esc(t("wh.king.none"))}">'
-                f'<svg class="wh-crown" viewBox="0 0 40 28" aria-hidden="true" fill="currentColor">{CROWN}</svg></span>')
+        return el("span", {"class": ["wh-king", "is-none", cls], "role": "img", "aria-label": t("wh.king.none")},
+                  crown())
     character = split(king)[1]
-    banned = character == "jester"
-    mark = BAN if banned else HUSH
-    words = t("wh.king.banned") if banned else t("wh.king.silences", name=t("wh.char." + character))
-    return (f'<span class="wh-king {cls}" role="img" aria-label="{esc(words)}" data-card="{esc(king)}">'
-            f'<svg class="wh-crown" viewBox="0 0 40 28" aria-hidden="true" fill="currentColor">{CROWN}</svg>'
-            f'<svg class="wh-emblem" viewBox="0 0 48 48" aria-hidden="true" fill="currentColor">'
-            f'{EMBLEMS[character]}{mark}</svg>'
-            f'<span class="wh-name">{esc(t("wh.char." + character))}</span></span>')
+    words = (t("wh.king.banned") if character == "jester"
+             else t("wh.king.silences", name=t("wh.char." + character)))
+    return el("span", {"class": ["wh-king", cls], "role": "img", "aria-label": words, "data-card": king},
+              crown(), king_mark(character), el("span", {"class": "wh-name"}, t("wh.char." + character)))
 
 
-def king_icon(king: str | None) -> str:
+def king_icon(king: str | None) -> Markup:
     """The King card in small, beside its words in the status bar (an icon, not a card face)."""
-    character = split(king)[1] if king else None
-    inner = (f'<svg class="wh-emblem" viewBox="0 0 48 48" fill="currentColor">{EMBLEMS[character]}'
-             f'{BAN if character == "jester" else HUSH}</svg>') if character else ""
-    return (f'<span class="wh-king tiny{"" if king else " is-none"}" aria-hidden="true">'
-            f'<svg class="wh-crown" viewBox="0 0 40 28" fill="currentColor">{CROWN}</svg>{inner}</span>')
+    return el("span", {"class": ["wh-king", "tiny", None if king else "is-none"], "aria-hidden": "true"},
+              crown(hidden=False), king_mark(split(king)[1], hidden=False) if king else None)
 
 
-def back(cls: str = "wh-back") -> str:
-    return f'<span class="{cls}" aria-hidden="true"></span>'
+def back(cls: str = "wh-back") -> Markup:
+    return el("span", {"class": cls, "aria-hidden": "true"})
 
 
 # ---- reading a view --------------------------------------------------------------
@@ -330,11 +302,11 @@ class WhispersTable(Table):
 
     # ---- the table ----------------------------------------------------------------
     def render(self, view, ctx):
-        return (f'<section class="wh" aria-label="{esc(ctx.t("game.whispers"))}">'
-                f'{self._status(view, ctx)}{self._hand(view, ctx)}{self._court(view, ctx)}</section>')
+        return el("section", {"class": "wh", "aria-label": ctx.t("game.whispers")},
+                  self._status(view, ctx), self._hand(view, ctx), self._court(view, ctx))
 
     def side(self, view, ctx):
-        return self._scores(view, ctx) + self._king_panel(view, ctx) + self._legend(view, ctx)
+        return join((self._scores(view, ctx), self._king_panel(view, ctx), self._legend(view, ctx)))
 
     def result_detail(self, view, ctx):
         return self._scores(view, ctx, final=True)
@@ -343,7 +315,6 @@ class WhispersTable(Table):
         t = ctx.t
         current = view["current"]
         turn = turn_line(ctx, current)
-        mark = token(view["colours"][current], t) if turn else ""
         king = view["king"]
         if king is None:
             king_words = t("wh.king.none")
@@ -351,22 +322,24 @@ class WhispersTable(Table):
             king_words = t("wh.king.banned")
         else:
             king_words = t("wh.king.silences", name=t("wh.char." + view["silenced"]))
-        pile = (f'<span class="chip wh-chip">{back("wh-back small")}'
-                f'{esc(t("wh.pile", n=view["pile"]))}{back("wh-back small is-down")}'
-                f'{esc(t("wh.discards", n=view["discards"]))}</span>')
-        return (f'<div class="status-bar wh-status">'
-                f'<span class="chip">{esc(t("wh.round", n=view["round"]))}</span>'
-                f'<span class="chip wh-chip wh-king-chip{" is-banned" if view["jester_banned"] else ""}">'
-                f'{king_icon(king)}<span><span class="wh-king-label">{esc(t("wh.king"))}</span> '
-                f'{esc(king_words)}</span></span>{pile}'
-                f'<strong class="status-turn" aria-live="polite">{mark}{esc(turn)}</strong></div>')
+        pile = el("span", {"class": "chip wh-chip"},
+                  back("wh-back small"), t("wh.pile", n=view["pile"]),
+                  back("wh-back small is-down"), t("wh.discards", n=view["discards"]))
+        return el("div", {"class": "status-bar wh-status"},
+                  el("span", {"class": "chip"}, t("wh.round", n=view["round"])),
+                  el("span", {"class": ["chip wh-chip wh-king-chip", "is-banned" if view["jester_banned"] else None]},
+                     king_icon(king),
+                     el("span", {}, el("span", {"class": "wh-king-label"}, t("wh.king")), " ", king_words)),
+                  pile,
+                  el("strong", {"class": "status-turn", "aria-live": "polite"},
+                     token(view["colours"][current], t) if turn else None, turn))
 
     # ---- the viewer's hand and the decision -------------------------------------------------
     def _hand(self, view, ctx):
         t = ctx.t
         if ctx.viewer is None or view["hand"] is None:
-            return (f'<div class="wh-hand is-hidden"><p>{esc(t("wh.hand_hidden"))}</p>'
-                    f'{self._prompt(view, ctx)}</div>')
+            return el("div", {"class": "wh-hand is-hidden"}, el("p", {}, t("wh.hand_hidden")),
+                      self._prompt(view, ctx))
         seat = ctx.viewer
         legal = ctx.legal
         phase = view["phase"]
@@ -383,37 +356,34 @@ class WhispersTable(Table):
             # WH-8/WH-18 refuse a card only to be played: what may be given or
             # discarded now is drawn as such, even a character the display holds.
             reason = None if verb != "play" and legal and card in acts else blocked_reason(view, card)
-            foot = foot_words = ""
+            foot, foot_words = None, ""
             if card in chosen:
                 chosen.remove(card)
                 marks.append("is-chosen")
-                foot_words = t("wh.chosen")
-                foot = esc(foot_words)
+                foot = foot_words = t("wh.chosen")
             elif reason:
                 marks.append("is-blocked")
-                foot_words = t(reason)
-                foot = esc(foot_words)
+                foot = foot_words = t(reason)
             elif phase == "play" and legal:
                 foot_words = self._goes_to(view, card, ctx)
-                foot = (f'<svg class="wh-arrow" viewBox="0 0 16 20" aria-hidden="true">{ARROW}</svg>'
-                        f'{esc(foot_words)}')
+                foot = join((arrow(), foot_words))
                 foot_words = t("wh.next_is", name=foot_words)
             if card in known:
                 known.remove(card)
                 marks.append("is-known")
                 foot_words = (foot_words + ", " if foot_words else "") + t("wh.known_to_all")
-            eye = (f'<svg class="wh-eye" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">{EYE}</svg>'
-                   if "is-known" in marks else "")
+            seen = eye() if "is-known" in marks else None
             if verb and card in acts and "is-chosen" not in marks:
-                cards.append(face(card, t, size, "act", str(acts[card]), " ".join(marks), eye + foot, foot_words,
-                                  t("wh.tap." + verb)))
+                cards.append(face(card, t, size, "act", str(acts[card]), " ".join(marks), join((seen, foot)),
+                                  foot_words, t("wh.tap." + verb)))
             else:
-                cards.append(face(card, t, size, marks=" ".join(marks), foot=eye + foot if not size else eye,
-                                  foot_words=foot_words))
-        title = t("wh.your_hand", name=ctx.names[seat])
-        return (f'<div class="wh-hand{" is-deciding" if legal else ""}{" is-compact" if size else ""}" data-private>'
-                f'<div class="wh-hand-head"><h2>{esc(title)}</h2>{self._prompt(view, ctx)}</div>'
-                f'<div class="wh-hand-cards">{"".join(cards)}</div></div>')
+                cards.append(face(card, t, size, marks=" ".join(marks),
+                                  foot=join((seen, foot)) if not size else join((seen,)), foot_words=foot_words))
+        return el("div", {"class": ["wh-hand", "is-deciding" if legal else None, "is-compact" if size else None],
+                          "data-private": True},
+                  el("div", {"class": "wh-hand-head"}, el("h2", {}, t("wh.your_hand", name=ctx.names[seat])),
+                     self._prompt(view, ctx)),
+                  el("div", {"class": "wh-hand-cards"}, cards))
 
     def _goes_to(self, view, card, ctx):
         """Where the turn goes after this card (WH-10), in a word or a name."""
@@ -425,12 +395,13 @@ class WhispersTable(Table):
 
     def _prompt(self, view, ctx):
         """What the decision on screen asks, with its buttons when they are not
-        cards; or what the player to act is doing."""
+        cards; or what the player to act is doing. Under a suggested move's line,
+        the teacher's reasons (ctx.teacher)."""
         t = ctx.t
         phase = view["phase"]
         current = view["current"]
         if current is None:
-            return ""
+            return Markup("")
         names = ctx.names
         ex = view["exchange"]
         params = {"name": names[current]}
@@ -445,18 +416,21 @@ class WhispersTable(Table):
             params.update(card=card_words(card, t), other=names[seat])
         if phase == "next":
             params["names"] = t.join(names[s] for s in self._tied(view))
-        controls = ""
+        controls = None
         if ctx.legal:
-            text = t("wh.prompt." + phase, **params)
+            words = t("wh.prompt." + phase, **params)
             controls = self._controls(view, ctx)
             cls = "wh-prompt is-mine"
         else:
-            text = t("wh.doing." + phase, **params)
+            words = t("wh.doing." + phase, **params)
             cls = "wh-prompt"
+        teacher = None
         if ctx.hint:
-            text = t("hint.shown")
-        return (f'<div class="{cls}"><p class="wh-prompt-text">{esc(text)}</p>'
-                f'{f"<div class=wh-controls>{controls}</div>" if controls else ""}</div>')
+            words = t("hint.shown")
+            teacher = getattr(ctx, "teacher", None)
+            teacher = teacher if not teacher or isinstance(teacher, Markup) else raw(teacher)
+        return el("div", {"class": cls}, el("p", {"class": "wh-prompt-text"}, words), teacher,
+                  el("div", {"class": "wh-controls"}, controls) if controls else None)
 
     @staticmethod
     def _tied(view):
@@ -471,24 +445,23 @@ class WhispersTable(Table):
             if isinstance(action, (Next, Target)):
                 seat = action.seat
                 colour = view["colours"][seat]
-                name = ctx.names[seat]
                 if verb == "target":
                     facts = t("wh.hand_count", n=view["hand_sizes"][seat])
                 else:
                     facts = t("wh.you") if seat == view["seat"] else t("wh.display_count", n=len(view["displays"][seat]))
-                out.append(button(f'{token(colour, t)}<span class="wh-who">{esc(name)}</span>'
-                                  f'<small>{esc(facts)}</small>'
-                                  f'<span class="sr-only">: {esc(t("wh.tap." + verb))}</span>',
+                out.append(button(join((token(colour, t), el("span", {"class": "wh-who"}, ctx.names[seat]),
+                                        el("small", {}, facts),
+                                        el("span", {"class": "sr-only"}, ": " + t("wh.tap." + verb)))),
                                   "act", str(action), cls=f"wh-player wh-c-{colour}"))
             elif isinstance(action, Count):
-                out.append(button(esc(t("wh.count", n=action.n)), "act", str(action), cls="wh-count"))
-        return "".join(out)
+                out.append(button(plain(t("wh.count", n=action.n)), "act", str(action), cls="wh-count"))
+        return join(out)
 
     # ---- the court: every player and their display --------------------------------------------
     def _court(self, view, ctx):
         known = knowledge(view)        # what the viewer knows of each other hand
-        rows = "".join(self._seat(view, ctx, seat, known[seat]) for seat in range(view["players"]))
-        return f'<div class="wh-court">{rows}</div>'
+        return el("div", {"class": "wh-court"},
+                  (self._seat(view, ctx, seat, known[seat]) for seat in range(view["players"])))
 
     def _seat(self, view, ctx, seat, know):
         t = ctx.t
@@ -496,24 +469,22 @@ class WhispersTable(Table):
         is_turn = seat == view["current"]
         badges = []
         if seat == view["starter"] and view["phase"] != "over":
-            badges.append(f'<span class="badge badge-dealer">{esc(t("wh.starter"))}</span>')
-        total = view["totals"][seat]
-        goal = view["goal"]
+            badges.append(el("span", {"class": "badge badge-dealer"}, t("wh.starter")))
         size = view["hand_sizes"][seat]
         # the cards the viewer knows in this hand (WH-11, WH-15, their own exchanges)
         know = know or []
-        hand = "".join(face(c, t, "chip") for c in by_character(know))
-        hand += back() * max(0, size - len(know))
-        facts = t("wh.hand_count", n=size)
-        body = (f'<div class="wh-plate-line">{token(colour, t)}'
-                f'<span class="wh-hand-mini">{hand}<span class="sr-only">{esc(facts)}</span></span>'
-                f'<span class="wh-score">{esc(t("wh.score", n=total, goal=goal))}</span></div>')
-        plate = seat_plate(ctx, seat, is_turn, badges, body)
-        cls = f"wh-seat wh-c-{colour}" + (" is-turn" if is_turn else "") + \
-              (" is-viewer" if seat == view["seat"] else "")
+        body = el("div", {"class": "wh-plate-line"}, token(colour, t),
+                  el("span", {"class": "wh-hand-mini"},
+                     (face(c, t, "chip") for c in by_character(know)),
+                     [back() for _ in range(size - len(know))],
+                     el("span", {"class": "sr-only"}, t("wh.hand_count", n=size))),
+                  el("span", {"class": "wh-score"}, t("wh.score", n=view["totals"][seat], goal=view["goal"])))
         label = t("wh.display_of", name=ctx.names[seat], n=len(view["displays"][seat]))
-        return (f'<div class="{cls}">{plate}<div class="wh-display" role="group" aria-label="{esc(label)}">'
-                f'{self._slots(view, ctx, seat)}</div></div>')
+        return el("div", {"class": ["wh-seat", f"wh-c-{colour}", "is-turn" if is_turn else None,
+                                    "is-viewer" if seat == view["seat"] else None]},
+                  seat_plate(ctx, seat, is_turn, badges, body),
+                  el("div", {"class": "wh-display", "role": "group", "aria-label": label},
+                     self._slots(view, ctx, seat)))
 
     def _slots(self, view, ctx, seat):
         """Six places: the display's cards in the characters' order, then empty ones.
@@ -549,39 +520,43 @@ class WhispersTable(Table):
             else:
                 out.append(face(card, t, "mid", marks=" ".join(marks),
                                 foot_words=t("wh.picked") if card == picked else ""))
-        out += ['<span class="wh-slot" aria-hidden="true"></span>'] * (SLOTS - len(view["displays"][seat]))
-        return "".join(out)
+        out += [el("span", {"class": "wh-slot", "aria-hidden": "true"})
+                for _ in range(SLOTS - len(view["displays"][seat]))]
+        return join(out)
 
     # ---- the side: scores and the characters ------------------------------------------------
     def _scores(self, view, ctx, final=False):
         t = ctx.t
         rounds = view["rounds"][-4:]
         recorded = view["options"].get("recorded_tiebreak")
-        head = "".join(f'<th scope="col">{esc(t("wh.round_n", n=r["round"]))}</th>' for r in rounds)
-        extra_head = f'<th scope="col">{esc(t("wh.recorded"))}</th>' if recorded else ""
-        if final and not recorded:
-            extra_head = f'<th scope="col">{esc(t("wh.display_col"))}</th>'
+        head = [el("th", {"scope": "col"}, t("wh.round_n", n=r["round"])) for r in rounds]
+        if recorded:
+            head.append(el("th", {"scope": "col"}, t("wh.recorded")))
+        elif final:
+            head.append(el("th", {"scope": "col"}, t("wh.display_col")))
         rows = []
         best = max(view["totals"])
         for seat in range(view["players"]):
             colour = view["colours"][seat]
-            cells = "".join(f"<td>{'+' + str(r['points'][seat]) if r['points'][seat] else '·'}</td>"
-                            for r in rounds)
+            cells = [el("td", {}, "+" + str(r["points"][seat]) if r["points"][seat] else "·") for r in rounds]
             if recorded:
-                cells += f"<td>{view['recorded'][seat]}</td>"
+                cells.append(el("td", {}, view["recorded"][seat]))
             elif final:
-                cells += f"<td>{len(view['displays'][seat])}</td>"
-            lead = ' class="is-leading"' if best and view["totals"][seat] == best else ""
-            rows.append(f'<tr{lead}><th scope="row" class="scores-name"><span class="wh-named">{token(colour, t)}'
-                        f'<span>{esc(ctx.names[seat])}</span></span></th>{cells}'
-                        f'<td class="scores-total"><strong>{view["totals"][seat]}</strong></td></tr>')
+                cells.append(el("td", {}, len(view["displays"][seat])))
+            rows.append(el("tr", {"class": "is-leading" if best and view["totals"][seat] == best else None},
+                           el("th", {"scope": "row", "class": "scores-name"},
+                              el("span", {"class": "wh-named"}, token(colour, t), el("span", {}, ctx.names[seat]))),
+                           cells,
+                           el("td", {"class": "scores-total"}, el("strong", {}, view["totals"][seat]))))
         rule = t("wh.goal", n=view["goal"])
         if view["options"].get("sixth_two_points") and view["players"] >= 4:
             rule += " · " + t("wh.sixth_two")
-        return (f'<h2 class="side-title">{esc(t("wh.scores"))}</h2>'
-                f'<p class="hint">{esc(rule)}</p>'
-                f'<table class="scores wh-scores"><thead><tr><th scope="col">{esc(t("wh.player"))}</th>{head}'
-                f'{extra_head}<th scope="col">Σ</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+        return join((el("h2", {"class": "side-title"}, t("wh.scores")),
+                     el("p", {"class": "hint"}, rule),
+                     el("table", {"class": "scores wh-scores"},
+                        el("thead", {}, el("tr", {}, el("th", {"scope": "col"}, t("wh.player")), head,
+                                           el("th", {"scope": "col"}, "Σ"))),
+                        el("tbody", {}, rows))))
 
     def _king_panel(self, view, ctx):
         """The King card in force, drawn large, and what it does (WH-16, WH-18)."""
@@ -592,8 +567,8 @@ class WhispersTable(Table):
             words = t("wh.king.banned.long")
         else:
             words = t("wh.king.silences.long", name=t("wh.char." + view["silenced"]))
-        return (f'<div class="wh-king-panel">{king_face(view["king"], t)}'
-                f'<p><strong>{esc(t("wh.king.title"))}</strong><br>{esc(words)}</p></div>')
+        return el("div", {"class": "wh-king-panel"}, king_face(view["king"], t),
+                  el("p", {}, el("strong", {}, t("wh.king.title")), el("br"), words))
 
     def _legend(self, view, ctx):
         """The seven characters and what each does, the silenced one marked (WH-11..WH-18)."""
@@ -605,13 +580,12 @@ class WhispersTable(Table):
                 state = t("wh.legend.silenced")
             elif character == "jester" and view["jester_banned"]:
                 state = t("wh.legend.banned")
-            mark = f' <strong class="wh-legend-state">{esc(state)}</strong>' if state else ""
-            items.append(f'<li class="{"is-off" if state else ""}">{emblem(character, "wh-legend-emblem")}'
-                         f'<span><strong>{esc(t("wh.char." + character))}</strong>{mark}'
-                         f'<br><span class="wh-legend-text">{esc(t("wh.effect." + character))}</span></span></li>')
-        kings = t("wh.kings_left", n=view["kings_left"])
-        return (f'<details class="wh-legend" open><summary>{esc(t("wh.legend"))}</summary>'
-                f'<ul>{"".join(items)}</ul><p class="hint">{esc(kings)}</p></details>')
+            items.append(el("li", {"class": "is-off" if state else ""}, emblem(character, "wh-legend-emblem"),
+                            el("span", {}, el("strong", {}, t("wh.char." + character)),
+                               (" ", el("strong", {"class": "wh-legend-state"}, state)) if state else None,
+                               el("br"), el("span", {"class": "wh-legend-text"}, t("wh.effect." + character)))))
+        return el("details", {"class": "wh-legend", "open": True}, el("summary", {}, t("wh.legend")),
+                  el("ul", {}, items), el("p", {"class": "hint"}, t("wh.kings_left", n=view["kings_left"])))
 
     # ---- the round's end ----------------------------------------------------------------------
     def summary(self, view, ctx):
@@ -619,42 +593,50 @@ class WhispersTable(Table):
         summary = view["rounds"][-1]
         seat = summary["seat"]
         name = ctx.names[seat]
+        detail = None
         if summary["end"] == "A":
             outcome = t("wh.end_a", name=name)
-            proof = "".join(face(c, t, "mid") for c in by_character(summary["hand"] or []))
-            detail = (f'<div class="wh-proof"><span>{esc(t("wh.end_a.hand", name=name))}</span>'
-                      f'<span class="wh-proof-cards">{proof}</span></div>') if proof else ""
+            proof = [face(c, t, "mid") for c in by_character(summary["hand"] or [])]
+            if proof:
+                detail = el("div", {"class": "wh-proof"}, el("span", {}, t("wh.end_a.hand", name=name)),
+                            el("span", {"class": "wh-proof-cards"}, proof))
         else:
             outcome = t("wh.end_b", name=name, n=summary["points"][seat])
-            detail = ""
         recorded = view["options"].get("recorded_tiebreak")
         rows = []
         for s in range(view["players"]):
             colour = view["colours"][s]
-            display = "".join(face(c, t, "chip") for c in by_character(summary["displays"][s]))
-            display += '<span class="wh-slot chip" aria-hidden="true"></span>' * (SLOTS - len(summary["displays"][s]))
             points = summary["points"][s]
-            rec = f"<td>{summary['recorded'][s]}</td>" if recorded else ""
-            mark = " is-ender" if s == seat else ""
-            rows.append(f'<tr class="{mark.strip()}"><th scope="row" class="scores-name"><span class="wh-named">'
-                        f'{token(colour, t)}<span>{esc(ctx.names[s])}</span></span></th><td class="wh-sum-display">{display}</td>'
-                        f'<td>{"+" + str(points) if points else "0"}</td>{rec}'
-                        f'<td><strong>{summary["totals"][s]}</strong> / {view["goal"]}</td></tr>')
-        rec_head = f'<th scope="col">{esc(t("wh.recorded"))}</th>' if recorded else ""
+            rows.append(el("tr", {"class": "is-ender" if s == seat else ""},
+                           el("th", {"scope": "row", "class": "scores-name"},
+                              el("span", {"class": "wh-named"}, token(colour, t), el("span", {}, ctx.names[s]))),
+                           el("td", {"class": "wh-sum-display"},
+                              (face(c, t, "chip") for c in by_character(summary["displays"][s])),
+                              [el("span", {"class": "wh-slot chip", "aria-hidden": "true"})
+                               for _ in range(SLOTS - len(summary["displays"][s]))]),
+                           el("td", {}, "+" + str(points) if points else "0"),
+                           el("td", {}, summary["recorded"][s]) if recorded else None,
+                           el("td", {}, el("strong", {}, summary["totals"][s]), f" / {view['goal']}")))
         if view["phase"] == "over":
-            label, after = t("wh.final_result"), ""
+            label, after = t("wh.final_result"), None
         else:
             label = t("wh.next_round")
-            after = (f'<p class="wh-next-start">{token(view["colours"][view["starter"]], t)}'
-                     f'{esc(t("wh.next_starts", n=view["round"], name=ctx.names[view["starter"]]))}</p>')
-        return (f'<section class="dialog wh-summary" role="dialog" aria-live="assertive" data-screen="summary">'
-                f'<h2>{esc(t("wh.round_over", n=summary["round"]))}</h2>'
-                f'<p class="wh-outcome">{esc(outcome)}</p>{detail}'
-                f'<table class="scores"><thead><tr><th scope="col">{esc(t("wh.player"))}</th>'
-                f'<th scope="col">{esc(t("wh.display_col"))}</th><th scope="col">{esc(t("wh.points"))}</th>'
-                f'{rec_head}<th scope="col">Σ</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
-                f'{after}<div class="dialog-actions">{button(esc(label), "resume", cls="btn-primary btn-big")}</div>'
-                f'</section>')
+            after = el("p", {"class": "wh-next-start"}, token(view["colours"][view["starter"]], t),
+                       t("wh.next_starts", n=view["round"], name=ctx.names[view["starter"]]))
+        return el("section", {"class": "dialog wh-summary", "role": "dialog", "aria-live": "assertive",
+                              "data-screen": "summary"},
+                  el("h2", {}, t("wh.round_over", n=summary["round"])),
+                  el("p", {"class": "wh-outcome"}, outcome), detail,
+                  el("table", {"class": "scores"},
+                     el("thead", {}, el("tr", {}, el("th", {"scope": "col"}, t("wh.player")),
+                                        el("th", {"scope": "col"}, t("wh.display_col")),
+                                        el("th", {"scope": "col"}, t("wh.points")),
+                                        el("th", {"scope": "col"}, t("wh.recorded")) if recorded else None,
+                                        el("th", {"scope": "col"}, "Σ"))),
+                     el("tbody", {}, rows)),
+                  after,
+                  el("div", {"class": "dialog-actions"},
+                     button(plain(label), "resume", cls="btn-primary btn-big")))
 
 
 def card_param(card: str):
