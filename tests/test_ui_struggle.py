@@ -246,7 +246,8 @@ def test_rules_text_every_rule_id_and_the_card_texts_are_this_editions():
 
 
 def test_every_word_of_the_table_is_used():
-    from ui.games.struggle.words import STRINGS
+    from ui.i18n import read_words
+    STRINGS = read_words(UI / "games" / "struggle" / "words.toml")
     source = "".join(p.read_text() for p in (UI / "games" / "struggle" / "table.py", UI / "table.py"))
     dynamic = ("st.char.", "st.cardname.", "st.ability.", "st.class.", "st.promise.promise-", "st.mode.",
                "st.log.offer.", "st.log.used.", "st.log.start.", "st.split.", "st.use.", "option.struggle.mode")
