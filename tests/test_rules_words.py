@@ -2,7 +2,6 @@
 "game number" instead of "seed", every setup option in words, default names
 that follow the language, and names that cannot turn a line around."""
 import html as htmllib
-import importlib
 import json
 import pathlib
 import re
@@ -15,7 +14,7 @@ from screens import start
 from ui import saves
 from ui.app import App, option_value
 from ui.collection import playable
-from ui.i18n import CATALOG, FSI, PDI, Translator, load_game
+from ui.i18n import CATALOG, FSI, PDI, Translator, load_game, rules_text
 
 UI = pathlib.Path(__file__).resolve().parents[1] / "py" / "ui"
 GAMES = [g for g in registry.ids() if playable(g)]
@@ -23,7 +22,7 @@ RULE_ID = re.compile(r"\b(?:CT|KK|WH|GK|ST)-\d")
 
 
 def rules_of(game):
-    return importlib.import_module(f"ui.games.{game}.rules_text").RULES
+    return rules_text(game)
 
 
 def visible_text(html):
@@ -102,7 +101,7 @@ def test_the_setup_asks_for_a_game_number():
 
 
 def test_the_source_document_is_called_the_original_rules():
-    from ui.games.struggle.rules_text import RULES
+    RULES = rules_text("struggle")
     assert "the original rules give no card texts" in RULES["en"][0]["items"][0]["text"]
     assert "原作のルール" in RULES["ja"][0]["items"][0]["text"]
     assert CATALOG["st.court.note"][1].startswith("The original rules")

@@ -1,7 +1,6 @@
 """The app shell in CPython: screens, who sees what, undo, Back, speed, the
 suggested move, stale taps, escaping, the catalog."""
 import collections
-import importlib
 import pathlib
 import re
 
@@ -12,7 +11,7 @@ from screens import advance, assert_shows_only, start
 from ui import saves
 from ui.app import App, log_line
 from ui.collection import COLLECTION, GAMES, playable
-from ui.i18n import CATALOG, Translator, default_lang, isolate, load_game, shown_names
+from ui.i18n import CATALOG, Translator, default_lang, isolate, load_game, shown_names, rules_text
 from ui.match import LINGER, SUMMARY
 from ui.taps import TapGuard
 from ui.table import Table, table_for
@@ -59,7 +58,7 @@ def test_japanese_browsers_get_japanese():
 
 @pytest.mark.parametrize("game", PLAYABLE)
 def test_rules_text_has_the_same_shape_in_both_languages_and_every_rule_id(game):
-    rules = importlib.import_module(f"ui.games.{game}.rules_text").RULES
+    rules = rules_text(game)
     assert [len(s["items"]) for s in rules["ja"]] == [len(s["items"]) for s in rules["en"]]
     ids = {i["id"] for s in rules["en"] for i in s["items"]}
     prefix = {"krypkille": "KK", "court": "CT"}.get(game)

@@ -13,9 +13,11 @@ from royaltable.games.golden_key.actions import Move
 from royaltable.games.golden_key.rules import DIE, FACTION_OF, QUIET_TURNS, TURN_LIMIT, chips_for
 from ui.app import App, log_line
 from ui.i18n import CATALOG, Translator, load_game
-from ui.games.golden_key.rules_text import RULES
+from ui.i18n import rules_text
 from ui.table import table_for
 from ui.games.golden_key.table import Layout, chosen_die, last_action_events
+
+RULES = rules_text("golden_key")
 
 GAME = registry.get("golden_key")
 TABLE = table_for("golden_key")

@@ -16,8 +16,10 @@ from screens import assert_shows_only, cards_on_screen
 from ui.app import App, log_line
 from ui.i18n import CATALOG, isolate, load_game
 from ui.match import SUMMARY, Match
-from ui.games.struggle.rules_text import RULES
+from ui.i18n import rules_text
 from ui.table import table_for
+
+RULES = rules_text("struggle")
 
 GAME = registry.get("struggle")
 TABLE = table_for("struggle")

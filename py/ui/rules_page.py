@@ -1,14 +1,13 @@
-"""The in-app rules of a game, from ui/games/<game id>/rules_text.py: words only, each
+"""The in-app rules of a game, from ui/games/<game id>/rules.toml: words only, each
 rule's ID kept as the data-rule attribute of its item."""
 from __future__ import annotations
 
-import importlib
-
+from .i18n import rules_text
 from .markup import Markup, el
 
 
 def render(game_id: str, t) -> Markup:
-    sections = importlib.import_module(f"ui.games.{game_id}.rules_text").RULES[t.lang]
+    sections = rules_text(game_id)[t.lang]
     # Players read rules, not a specification: the rule's ID is only an
     # attribute (tests and the specification find each rule by it).
     return el("article", {"class": "rules"},
