@@ -218,7 +218,7 @@ def whispers_give(state, legal):
     if state.phase != "give":
         return False
     held = {c.split("-", 1)[1] for c in state.displays[state.current]}
-    return any(a.split()[0] == "give" and a.split()[1].split("-", 1)[1] in held for a in legal)
+    return any(a.verb == "give" and a.card.split("-", 1)[1] in held for a in legal)
 
 
 @pytest.mark.parametrize("moment", [whispers_play, whispers_give])

@@ -67,7 +67,7 @@ def effect_plan(character, then=None, colour=None, follow=(), keep=lambda state,
     the first legal action of each step after it. `keep` may refuse the outcome."""
     def plan(state):
         for action in state.legal_actions():
-            card = action.split()[1]
+            card = action.card
             if card.split("-")[1] != character or (colour and card.split("-")[0] != colour(state)):
                 continue
             trial = played_out(state, [action])
@@ -268,7 +268,7 @@ def test_hot_seat_accountant_butler_maid_guard_and_general(watched):
     assert page.locator(f'.wh-seat .plate[data-seat="{mover}"]').count() == 1
     assert page.locator(".wh-court [data-cmd=act]").count() >= 1
     tap(page, steps[1])
-    returned = steps[1].split()[1]
+    returned = steps[1].card
     holder = take_if_asked(page)
     holder = mover if holder is None else holder
     only_what_the_holder_may_know(page, holder)
@@ -326,7 +326,8 @@ def test_five_players_keep_each_decision_in_reach_in_both_orientations(watched):
 
 def test_a_crafted_tap_on_a_card_the_rules_refuse_is_refused_in_words(watched):
     """A tap on a card whose character is already in the display (WH-8), made
-    up in the page: the rules refuse it, the app says why, nothing changes."""
+    up in the page: the rules refuse it, the app says why in the player's words
+    (no rule ID, the card by its name), nothing changes."""
     def repeat(state):
         hand, display = state.hands[state.current], state.displays[state.current]
         shown = {c.split("-")[1] for c in display}
@@ -342,7 +343,8 @@ def test_a_crafted_tap_on_a_card_the_rules_refuse_is_refused_in_words(watched):
     page.click("#crafted")
     page.wait_for_selector(".toast")
     message = page.inner_text(".toast")
-    assert "not allowed" in message and "WH-8" in message
+    assert "not allowed" in message and "your display already holds the " in message
+    assert "WH-8" not in message and steps[0] not in message
     assert snapshot(page)[1].record() == before
     page.click("[data-cmd=dismiss]")
     assert page.locator(".toast").count() == 0 and page.locator(".wh-hand [data-cmd=act]").count()
