@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 
 from royaltable import IllegalAction, registry
+from royaltable.games.whispers.actions import Count, Play, Swap, SwapWith, Target
 from royaltable.games.whispers.rules import (CHARACTERS, COLOURS, GOALS, KINGS, deck, knowledge,
                                              my_discards, swaps)
 
@@ -630,6 +631,40 @@ def test_bad_input_the_grey_choice_outside_the_tie_and_the_maid_outside_the_hand
     state.apply("play red-maid")
     refused(state, "discard blue-maid", match="not in your hand")
     refused(state, "discard red-maid", match="not in your hand")     # it is in the display now
+
+
+def test_actions_are_typed_values_that_are_their_record_text():
+    swap = Swap(1, "red-maid")
+    assert swap == "swap 1 red-maid" and (swap.seat, swap.card) == (1, "red-maid")
+    assert GAME.parse("swap 1 red-maid") is swap and GAME.parse("with 2 blue-jester") == SwapWith(2, "blue-jester")
+    assert json.dumps([Count(2), Play("grey-maid")]) == '["count 2", "play grey-maid"]'
+    for text in ("swap 01 red-maid", "play", "play  red-maid", "count x", "count 1 2", "pass"):
+        with pytest.raises(ValueError):
+            GAME.parse(text)
+    state = exchange_table()
+    assert state.legal_actions() == [Target(1), Target(2)] == ["target 1", "target 2"]
+    assert all(type(action) is Target for action in state.legal_actions())
+    state.apply("target 1")                       # a record's plain text plays the typed value
+    assert type(state.actions[-1]) is Target
+
+
+def test_refusals_carry_a_key_the_rule_and_what_they_name():
+    state = exchange_table()
+    with pytest.raises(IllegalAction) as err:
+        state.apply("target 0")
+    assert (err.value.refusal.key, err.value.refusal.rule) == ("target_self", "WH-12")
+    state.apply("target 1")
+    with pytest.raises(IllegalAction) as err:
+        state.apply("count 4")
+    refusal = err.value.refusal
+    assert (refusal.key, refusal.params, refusal.rule) == ("count", {"most": 3}, "WH-12")
+    with pytest.raises(IllegalAction) as err:
+        state.apply("give red-maid")
+    assert (err.value.refusal.key, err.value.refusal.params["phase"]) == ("wrong_step", "count")
+    assert str(err.value) == "'give red-maid' is not allowed now: the Wizard: choose how many cards to exchange (WH-12)"
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Count(1), seat=1)
+    assert (err.value.refusal.key, err.value.refusal.params) == ("carrying_out", {"turn": 0, "seat": 1})
 
 
 # ---- what each seat knows ------------------------------------------------------------------
