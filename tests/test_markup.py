@@ -35,3 +35,25 @@ def test_the_suggested_move_is_marked_while_the_button_is_built():
         not_an_action = button("play 7", "peek", "play 7")
     assert "data-hint" in lit and "data-hint" not in other and "data-hint" not in not_an_action
     assert "data-hint" not in tappable("7", "act", "play 7")       # outside the block
+
+
+def test_no_screen_of_a_whole_game_shows_markup_as_text():
+    """Markup passed where text is expected is escaped and would show as "<span>"
+    on the table: every screen of a game of each table, in both languages."""
+    import random
+    import re
+
+    from screens import start, step
+    from ui.collection import GAMES
+    escaped_tag = re.compile(r"&lt;/?(?:span|div|svg|use|button|strong|small|em|b|i|p|li|ul|ol|section|h\d)\b")
+    for game in GAMES:
+        for lang in ("ja", "en"):
+            app = start(["human", "human"] if game == "golden_key" else ["human", "quick", "quick"],
+                        game=game, lang=lang, seed="5")
+            rng = random.Random(5)
+            for _ in range(120):
+                html = app.render()
+                assert not escaped_tag.search(html), (game, lang, escaped_tag.search(html).group(0))
+                if app.match is None or app.match.state.over:
+                    break
+                step(app.match, rng)
