@@ -12,6 +12,7 @@ from conftest import wait_until_ready
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from ui import saves  # noqa: E402
+from ui.collection import GAMES  # noqa: E402
 
 # Runs in the page before any of its scripts: what the first paint showed.
 FIRST_PAINT = """
@@ -52,7 +53,7 @@ def test_the_collection_is_on_screen_before_python_in_the_browsers_language(watc
         page = open_raw(w)
         first = page.evaluate("window.__firstPaint")
         assert first["ready"] is False and first["lang"] == lang and first["other"]
-        assert first["visible"] == ["court", "krypkille", "whispers", "golden_key", "struggle"]
+        assert first["visible"] == GAMES
         assert title in first["html"] and first["note"]
         # Python's home is the same markup: nothing flashes or moves when it takes over
         assert page.inner_html("#app") == first["html"]
