@@ -89,6 +89,14 @@ OWNER = {card: (COLOURS.index(card.split("-")[0]) if card.split("-")[0] in COLOU
          for card in ORDER}
 KING_CHAR = {king: CHAR[king] for king in KINGS}
 
+# Every action value made once (legal_actions runs in every step of a play-out).
+_CARDS = [c for c in ORDER if not c.startswith("king-")]
+_SEATS = range(len(COLOURS))
+PLAYS, GIVES, DISCARDS, RETURNS = ({c: kind(c) for c in _CARDS} for kind in (Play, Give, Discard, Return))
+NEXTS, TARGETS = ({s: kind(s) for s in _SEATS} for kind in (Next, Target))
+COUNTS = {n: Count(n) for n in range(1, HAND + 1)}
+SWAPS, WITHS = ({(s, c): kind(s, c) for s in _SEATS for c in _CARDS} for kind in (Swap, SwapWith))
+
 PLAY, NEXT, TARGET, COUNT, GIVE, ANSWER, DISCARD, SWAP, WITH, RETURN, OVER = (
     "play", "next", "target", "count", "give", "answer", "discard", "swap", "with",
     "return", "over")
@@ -408,24 +416,24 @@ class WhispersState(State):
         phase = self.phase
         seat = self.to_act
         if phase == PLAY:
-            return [Play(c) for c in sort_cards(set(self.playable(seat)))]
+            return [PLAYS[c] for c in sort_cards(set(self.playable(seat)))]
         if phase == NEXT:
-            return [Next(s) for s in self.event["tied"]]
+            return [NEXTS[s] for s in self.event["tied"]]
         if phase == TARGET:
-            return [Target(s) for s in self._wizard_targets()]
+            return [TARGETS[s] for s in self._wizard_targets()]
         if phase == COUNT:
-            return [Count(k) for k in range(1, self._max_count() + 1)]
+            return [COUNTS[k] for k in range(1, self._max_count() + 1)]
         if phase in (GIVE, ANSWER):
-            return [Give(c) for c in sort_cards(set(self._giveable()))]
+            return [GIVES[c] for c in sort_cards(set(self._giveable()))]
         if phase == DISCARD:
-            return [Discard(c) for c in sort_cards(set(self.hands[seat]))]
+            return [DISCARDS[c] for c in sort_cards(set(self.hands[seat]))]
         if phase == SWAP:
-            return [Swap(s, c) for s, c in self._first_picks()]
+            return [SWAPS[pick] for pick in self._first_picks()]
         if phase == WITH:
             s, c = self.first_pick
-            return [SwapWith(t, y) for t, y in self._partners(s, c)]
+            return [WITHS[pick] for pick in self._partners(s, c)]
         if phase == RETURN:
-            return [Return(c) for c in sort_cards(self._returnable())]
+            return [RETURNS[c] for c in sort_cards(self._returnable())]
         return []
 
     def _apply(self, action: Action) -> None:
