@@ -315,7 +315,7 @@ def test_five_players_keep_each_decision_in_reach_in_both_orientations(watched):
                 page.wait_for_timeout(30)
                 assert page.evaluate(OUT_OF_REACH) == [], (action, width)
                 assert page.evaluate("document.documentElement.scrollWidth") <= width
-            if action.startswith("swap"):
+            if action.verb == "swap":
                 w.shot("whispers-five-butler-768x1024")
             tap(page, action)
     page.set_viewport_size({"width": 1024, "height": 768})
