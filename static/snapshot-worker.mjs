@@ -14,12 +14,12 @@ const IMPORTS = `
 import importlib
 import ui.app, ui.library, ui.taps
 from ui.collection import GAMES
-from ui.i18n import load_game
+from ui.i18n import rules_text
 for game in GAMES:
-    load_game(game)
-    for module in ("ui.games.%s.table", "ui.games.%s.rules_text", "royaltable.games.%s"):
+    for module in ("ui.games.%s.table", "royaltable.games.%s"):
         importlib.import_module(module % game)
-del importlib, game, module, GAMES, load_game
+    rules_text(game)
+del importlib, game, module, GAMES, rules_text
 `;
 
 function keep(names, record) {

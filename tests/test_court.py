@@ -308,9 +308,8 @@ def refusal_of(state, action):
 def test_a_refusal_carries_its_key_rule_and_what_it_names():
     """The screen words a refusal from its key and parameters (characters by id, dice
     by value), never from the rules' English; the English text stays the rules' own."""
-    from ui.i18n import Translator, load_game
+    from ui.i18n import Translator
     from ui.table import table_for
-    load_game("court")
     table = table_for("court")
     state = at_turn(hand=["swindler"], aside=[1, 3, 3])
     state._finish_dice()

@@ -477,9 +477,8 @@ def refusal_of(state, action, seat=None):
 def test_a_refusal_carries_its_key_rule_and_the_cards_it_names():
     """The screen words a refusal from its key and parameters, never from the rules'
     English: the cards it names are card ids, turned into their drawn names there."""
-    from ui.i18n import Translator, load_game
+    from ui.i18n import Translator
     from ui.table import table_for
-    load_game("krypkille")
     table = table_for("krypkille")
     state = GAME.new(3, seed=8)
     state.dealer, state.to_act = 2, 0

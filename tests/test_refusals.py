@@ -8,7 +8,7 @@ import re
 import pytest
 
 from royaltable import IllegalAction, registry
-from ui.i18n import LANGS, Translator, default_names, isolate, load_game
+from ui.i18n import LANGS, Translator, default_names, isolate
 from ui.table import has_table, table_for
 
 RULE_ID = re.compile(r"\b[A-Z]{2,3}-\d+\b")
@@ -61,7 +61,6 @@ def refusals(game_id):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_refusal_has_words_for_players_in_both_languages(game_id):
-    load_game(game_id)
     table = table_for(game_id)
     found = refusals(game_id)
     assert found

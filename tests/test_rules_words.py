@@ -14,7 +14,7 @@ from screens import start
 from ui import saves
 from ui.app import App, option_value
 from ui.collection import playable
-from ui.i18n import CATALOG, FSI, PDI, Translator, load_game, rules_text
+from ui.i18n import CATALOG, FSI, PDI, Translator, rules_text
 
 UI = pathlib.Path(__file__).resolve().parents[1] / "py" / "ui"
 GAMES = [g for g in registry.ids() if playable(g)]
@@ -54,8 +54,6 @@ def test_no_rules_text_names_a_rule_id_inline(game):
 
 
 def test_no_word_of_the_catalog_names_a_rule_id():
-    for game in GAMES:
-        load_game(game)
     shown = {k: v for k, v in CATALOG.items() if RULE_ID.search(" ".join(map(str, v)))}
     assert shown == {}
 
@@ -69,8 +67,6 @@ def test_the_rule_id_style_is_gone_with_the_rule_ids():
 
 def player_words():
     """Every text a player may read: the catalog and the rules texts."""
-    for game in GAMES:
-        load_game(game)
     for key, pair in CATALOG.items():
         for text in pair:
             yield key, str(text)
@@ -146,7 +142,6 @@ def test_every_option_and_every_value_is_in_words_in_both_languages(game):
                 assert not label.isascii()
                 assert not re.search(r"\b(?:day|night|on|off|none|basic|advanced)\b", label)
     # the words of a choice are the same wherever they are looked up
-    load_game(game)
     t = Translator("ja")
     for name, (values, _) in options.items():
         for value in values:

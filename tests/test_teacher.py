@@ -9,8 +9,9 @@ import pytest
 from royaltable import calibration, registry
 from screens import start, step
 from ui import teacher
+from ui.html import esc
 from ui.collection import COLLECTION, playable
-from ui.i18n import CATALOG, Translator, load_game, shown_names
+from ui.i18n import CATALOG, Translator, shown_names
 from ui.match import Match
 from ui.table import Table, table_for
 
@@ -76,7 +77,6 @@ def test_every_action_at_every_decision_of_random_games_has_words_in_both_langua
 
 
 def test_moves_read_as_a_player_says_them():
-    load_game("krypkille")
     kk, en, ja = table_for("krypkille"), Translator("en"), Translator("ja")
     view = {}
     assert kk.move_words(view, "play mask", en, NAMES) == "Play Mask"
@@ -172,11 +172,11 @@ def test_the_panel_names_the_lit_move_first_under_the_hint_line(game, kinds, see
         view = match.state.view(match.viewer)
         for line, (action, chance) in zip(lines, match.advice):
             words = match.table.move_words(view, action, t, shown_names(match.seats, t))
-            assert line.startswith(teacher.esc(words)), (line, words)
-            assert teacher.esc(teacher.chance_words(chance, t)) in line
+            assert line.startswith(esc(words)), (line, words)
+            assert esc(teacher.chance_words(chance, t)) in line
         assert all(PERCENT.search(line) for line in lines)
         # the panel is read right after the hint line
-        assert html.index(teacher.esc(t("hint.shown"))) < html.index('<section class="teacher"')
+        assert html.index(esc(t("hint.shown"))) < html.index('<section class="teacher"')
     assert ("wins about" in items(drawn)[0]) or ("最後まで" in items(drawn)[0])
 
 
@@ -249,8 +249,6 @@ def test_no_panel_without_a_suggestion_or_off_the_deciders_screen():
 
 
 def test_every_new_word_is_in_both_languages():
-    for game in GAMES:
-        load_game(game)
     new = [k for k in CATALOG if k.startswith("hint.") or ".say." in k]
     assert len(new) > 30
     for key in new:

@@ -12,7 +12,7 @@ from royaltable import registry
 from royaltable.games.golden_key.actions import Move
 from royaltable.games.golden_key.rules import DIE, FACTION_OF, QUIET_TURNS, TURN_LIMIT, chips_for
 from ui.app import App, log_line
-from ui.i18n import CATALOG, Translator, load_game
+from ui.i18n import CATALOG, Translator
 from ui.i18n import rules_text
 from ui.table import table_for
 from ui.games.golden_key.table import Layout, chosen_die, last_action_events
@@ -21,7 +21,6 @@ RULES = rules_text("golden_key")
 
 GAME = registry.get("golden_key")
 TABLE = table_for("golden_key")
-load_game("golden_key")
 BASIC = [1, 2, 3, 4, 0, 5, 6, 7, 8]           # 0: the re-roll card in the centre
 HOME = {"red0": ("red:0", 1), "red1": ("red:2", 1), "blue0": ("blue:0", 1), "blue1": ("blue:2", 1)}
 

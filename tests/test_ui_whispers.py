@@ -12,13 +12,14 @@ from royaltable import registry
 from royaltable.games.whispers.actions import Discard, Give
 from screens import assert_shows_only, cards_on_screen, start as start_game
 from ui.app import App, log_line
-from ui.i18n import Translator, isolate, load_game
+from ui.i18n import Translator, isolate
 from ui.match import SUMMARY
-from ui.games.whispers.rules_text import RULES
+from ui.i18n import rules_text
 from ui.games.whispers.table import TABLE
 
+RULES = rules_text("whispers")
+
 GAME = registry.get("whispers")
-load_game("whispers")
 
 
 def start(kinds, **setup):

@@ -24,7 +24,7 @@ from ui import rules_page  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.collection import GAMES, playable  # noqa: E402
 from ui.html import esc  # noqa: E402
-from ui.i18n import LANGS, Translator, load_game  # noqa: E402
+from ui.i18n import LANGS, Translator  # noqa: E402
 from ui import saves  # noqa: E402
 from ui.icons import icon  # noqa: E402
 
@@ -122,7 +122,6 @@ def write_rules_pages() -> list[pathlib.Path]:
     for game_id in GAMES:
         if not playable(game_id):
             continue
-        load_game(game_id)
         bodies, titles = [], []
         for lang in LANGS:
             t = Translator(lang)

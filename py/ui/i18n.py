@@ -1,7 +1,8 @@
 """Every string the app shows, in Japanese and English: one catalog, read from
 data files with the standard library's tomllib: the shell's words in
-ui/words.toml, each game's in ui/games/<game id>/words.toml (added when the game
-loads), its in-app rules in ui/games/<game id>/rules.toml.
+ui/words.toml, each game's in ui/games/<game id>/words.toml (titles and blurbs for the
+home screen among them), its in-app rules in ui/games/<game id>/rules.toml.
+The catalog is read once, at import, and never changes.
 
 TOML because a words file is edited by people (translators among them): each key
 on one line with both languages side by side, comments kept, no code; tomllib
@@ -12,9 +13,10 @@ itself (and a test checks that every key used exists in both languages).
 """
 from __future__ import annotations
 
-import importlib
+import functools
 import pathlib
 import tomllib
+from types import MappingProxyType
 
 LANGS = ("ja", "en")
 
@@ -32,8 +34,17 @@ def _read_toml(path: pathlib.Path) -> dict:
 _UI = pathlib.Path(__file__).resolve().parent
 _GAMES_DIR = _UI / "games"
 
-# The shell's words (ui/words.toml); each game's join them when it loads (load_game).
-CATALOG: dict[str, tuple[str, str]] = read_words(_UI / "words.toml")
+
+
+def _catalog() -> MappingProxyType:
+    """The shell's words and every game's, read once: a key is in one file only."""
+    words: dict[str, tuple[str, str]] = {}
+    for path in [_UI / "words.toml", *sorted(_GAMES_DIR.glob("*/words.toml"))]:
+        words.update(read_words(path))
+    return MappingProxyType(words)
+
+
+CATALOG = _catalog()
 
 # A name is drawn inside sentences of either direction: FIRST STRONG ISOLATE ...
 # POP DIRECTIONAL ISOLATE around it keeps its own direction (a right-to-left
@@ -69,31 +80,17 @@ def shown_names(seats, t: "Translator") -> list[str]:
     return [isolate(defaults[n] if s.get("default") is True else s["name"]) for n, s in enumerate(seats)]
 
 
+@functools.cache
 def rules_text(game_id: str) -> dict[str, list[dict]]:
     """A game's in-app rules (ui/games/<game id>/rules.toml) as each language's
     sections: [{"title": ..., "items": [{"id": rule ID or None, "ruling": bool,
-    "text": ...}, ...]}, ...]."""
+    "text": ...}, ...]}, ...]; read once (callers only read it)."""
     data = _read_toml(_GAMES_DIR / game_id / "rules.toml")
     return {lang: [{"title": section["title"][lang],
                     "items": [{"id": rule.get("id"), "ruling": rule.get("ruling", False),
                                "text": rule[lang]} for rule in section["rule"]]}
                    for section in data["section"]]
             for lang in LANGS}
-
-
-def load_game(game_id: str) -> None:
-    """Adds a game's own words (ui/games/<game id>/words.toml) to the catalog, once.
-    The shell's words are always here; a game's load with its setup, rules or table."""
-    if game_id not in _LOADED:
-        data = _GAMES_DIR / game_id / "words.toml"
-        if data.exists():
-            CATALOG.update(read_words(data))
-        else:   # a game whose words are not yet data
-            CATALOG.update(importlib.import_module(f"ui.games.{game_id}.words").STRINGS)
-        _LOADED.add(game_id)
-
-
-_LOADED: set[str] = set()
 
 
 class Translator:

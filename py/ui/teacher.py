@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from royaltable import calibration
 
-from .html import esc
 from .i18n import shown_names
 from .markup import Markup, el, join
 

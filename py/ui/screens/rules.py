@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import rules_page
 from ..collection import playable
-from ..i18n import load_game
+
 from ..markup import Markup, join
 from . import Screen
 
@@ -20,7 +20,6 @@ class RulesScreen(Screen):
     def cmd_rules(self, arg):
         if not playable(arg):
             return
-        load_game(arg)
         self.game = arg
         self.back_to = self.app.screen
         self.app.screen = "rules"

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from ..collection import playable
 from ..html import button
-from ..i18n import default_names, load_game
+from ..i18n import default_names
 from ..markup import Markup, el, join, text
 from . import Screen
 
@@ -48,7 +48,6 @@ class SetupScreen(Screen):
         from royaltable import registry
         if not playable(arg):
             return
-        load_game(arg)
         self.form = SetupForm.new(registry.get(arg))
         self.rename_defaults()
         self.app.screen = "setup"

@@ -13,12 +13,11 @@ from royaltable.games.court.rules import CARDS, CHARACTERS
 
 from ...html import button, tappable
 from ...markup import Markup, el, join, text
-from ...i18n import load_game
+
 from ...screens import built
 from ...widgets import seat_plate, turn_line
 from ...table import Table
 
-load_game("court")
 
 PIPS = {1: [(50, 50)], 2: [(28, 28), (72, 72)], 3: [(28, 28), (50, 50), (72, 72)],
         4: [(28, 28), (72, 28), (28, 72), (72, 72)],

@@ -25,12 +25,11 @@ from royaltable.games.golden_key.actions import (DIE_STEPS, Accept, Decline, End
 from royaltable.games.golden_key.rules import COLOURS, DICE, SPOTS
 
 from ...html import button, tappable
-from ...i18n import load_game
+
 from ...markup import Markup, el, join, raw, text
 from ...widgets import seat_plate, turn_line
 from ...table import Table
 
-load_game("golden_key")
 
 COLS = 3
 PIPS = {1: [(50, 50)], 2: [(29, 29), (71, 71)], 3: [(29, 29), (50, 50), (71, 71)],

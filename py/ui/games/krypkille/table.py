@@ -12,12 +12,11 @@ from royaltable.games.krypkille.rules import PENALTY, RANK
 
 from ...html import button, tappable
 from ...markup import Markup, el, join, raw, text
-from ...i18n import load_game
+
 from ...screens import built
 from ...widgets import seat_plate, turn_line
 from ...table import Table
 
-load_game("krypkille")
 
 _SYMBOL = re.compile(r'<symbol id="([a-z]+)"[^>]*>(.*?)</symbol>', re.S)
 

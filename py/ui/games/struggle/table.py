@@ -22,12 +22,11 @@ from royaltable.games.struggle.actions import (KNIGHT_DEAL, NO_PROMISE, PASS, Ac
 from royaltable.games.struggle.rules import CARD_OF, CHARACTERS, ROUNDS
 
 from ...html import button, tappable
-from ...i18n import load_game
+
 from ...markup import Markup, el, join, raw, text
 from ...widgets import seat_plate, turn_line
 from ...table import Table
 
-load_game("struggle")
 
 OFFER_PHASES = ("offer", "offer-gold", "offer-promise")
 TURN_PHASES = (*OFFER_PHASES, "decide", "knight")

@@ -21,12 +21,11 @@ from royaltable.games.whispers.actions import (Count, Discard, Give, Next, Play,
 from royaltable.games.whispers.rules import CHARACTERS, knowledge
 
 from ...html import button, tappable
-from ...i18n import load_game
+
 from ...markup import Markup, el, join, raw, text as plain
 from ...widgets import seat_plate, turn_line
 from ...table import Table
 
-load_game("whispers")
 
 SLOTS = 6                                     # a display is complete at six (WH-20)
 
