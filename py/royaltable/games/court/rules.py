@@ -37,7 +37,7 @@ import copy
 import random
 
 from ...core import PUBLIC, Refusal, State, refuse
-from .actions import (ACTIONS, Aside, AsideAll, Cancel, Confirm, Done, Pass, Pick, Roll, Take,
+from .actions import (Aside, AsideAll, Cancel, Confirm, Done, Pass, Pick, Roll, Take,
                       Use, Value)
 
 CARDS = ["jester", "swindler", "farmer", "maid", "philosopher", "smith", "guard",
@@ -475,8 +475,6 @@ class CourtState(State):
                 self._end_turn(card)
             case Pass():
                 self._end_turn(None)
-            case str():     # a record's plain text handed straight to _apply (a search's root)
-                self._apply(ACTIONS.parse(action))
 
     def _set_aside(self) -> None:
         self.aside_since_roll = True

@@ -11,7 +11,7 @@ import itertools
 import random
 
 from ...core import HIDDEN, PRIVATE, PUBLIC, Refusal, State, refuse
-from .actions import ACTIONS, Declare, Discard, Keep, Pass, Play
+from .actions import Declare, Discard, Keep, Pass, Play
 
 # KK-2: weakest to strongest.
 CARDS = ["mask", "flowerpot", "wreath", *[str(n) for n in range(1, 13)],
@@ -201,8 +201,6 @@ class KrypkilleState(State):
                 self._play(seat, RANK[card])
             case Declare() | Pass():
                 self._answer(seat, action)
-            case str():     # a record's plain text handed straight to _apply (a search's root)
-                self._apply(ACTIONS.parse(action))
 
     def _discard(self, seat: int, ranks: list[int]) -> None:
         """KK-8: one seat's discard; the dealer's, the last, ends the discards."""

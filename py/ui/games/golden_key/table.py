@@ -758,7 +758,7 @@ class GoldenKeyTable(Table):
         facing = lay.facing and current == lay.far and bool(legal)
         hint = None
         if ctx.hint:      # the suggestion's reasons (the shell's markup) right after its line
-            hint = join((el("p", {"class": "gk-hint-shown"}, t("hint.shown")), raw(getattr(ctx, "teacher", "") or "")))
+            hint = join((el("p", {"class": "gk-hint-shown"}, t("hint.shown")), getattr(ctx, "teacher", None)))
         return el("div", {"class": ["gk-panel", None if current is None else f"gk-panel-{COLOURS[current]}",
                                     "is-facing" if facing else None],
                           "role": "region", "aria-label": title},

@@ -638,7 +638,7 @@ class StruggleTable(Table):
                   el("div", {"class": "st-hand-head"},
                      el("h2", t("st.hand", name=ctx.names[ctx.viewer])),
                      el("span", {"class": "st-hand-hint"}, hint),
-                     raw(getattr(ctx, "teacher", "") or ""),   # the suggestion's reasons: the shell's markup
+                     getattr(ctx, "teacher", None),   # the suggestion's reasons (ui/teacher.py)
                      not_use),
                   el("div", {"class": "st-hand-cards"},
                      cards or el("p", {"class": "hint"}, t("st.hand.empty"))))

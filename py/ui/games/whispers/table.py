@@ -426,8 +426,7 @@ class WhispersTable(Table):
         teacher = None
         if ctx.hint:
             words = t("hint.shown")
-            teacher = getattr(ctx, "teacher", None)
-            teacher = teacher if not teacher or isinstance(teacher, Markup) else raw(teacher)
+            teacher = getattr(ctx, "teacher", None)     # the suggestion's reasons (ui/teacher.py)
         return el("div", {"class": cls}, el("p", {"class": "wh-prompt-text"}, words), teacher,
                   el("div", {"class": "wh-controls"}, controls) if controls else None)
 
