@@ -37,7 +37,14 @@ def card_names(ranks) -> list[str]:
 
 def discard_action(ranks) -> Discard | Keep:
     """KK-8: the discard of these cards, weakest first; none is Keep."""
-    return Discard(tuple(CARDS[r] for r in sorted(ranks))) if ranks else Keep()
+    key = tuple(sorted(ranks))
+    action = _DISCARDS.get(key)
+    if action is None:       # made once for each set of ranks: the play-outs ask often
+        action = _DISCARDS[key] = Discard(tuple(CARDS[r] for r in key)) if key else Keep()
+    return action
+
+
+_DISCARDS: dict[tuple, Discard | Keep] = {}
 
 
 def forced_card(hand: list[int], trick: list[tuple[int, int]]) -> int:
@@ -72,16 +79,6 @@ def score_round(last: list[int], declarer: int | None) -> tuple[list[int], str]:
         else:
             scores.append(PENALTY[rank])
     return scores, "fail"
-
-
-def _summary_copy(summary: dict) -> dict:
-    """A finished round's summary, sharing nothing with the original."""
-    copied = dict(summary)
-    copied["last"] = list(summary["last"])
-    copied["showdown"] = [dict(answer) for answer in summary["showdown"]]
-    copied["scores"] = list(summary["scores"])
-    copied["totals"] = list(summary["totals"])
-    return copied
 
 
 class KrypkilleState(State):
@@ -279,7 +276,7 @@ class KrypkilleState(State):
         other.actions = list(self.actions)
         other.actors = list(self.actors)
         other.totals = list(self.totals)
-        other.rounds = [_summary_copy(summary) for summary in self.rounds]
+        other.rounds = list(self.rounds)        # a finished round's summary never changes: shared
         other.hands = [list(hand) for hand in self.hands]
         other.stock = list(self.stock)
         other.discard_pile = list(self.discard_pile)
