@@ -668,7 +668,8 @@ class CourtState(State):
 
     def clone(self, rng: random.Random | None = None) -> "CourtState":
         """A copy to play on, much faster than deepcopy: every field of FIELDS
-        copied by hand, sharing no list, dict or set. Give `rng` to roll other dice."""
+        copied by hand; it shares only what no action changes (a past turn's entry).
+        Give `rng` to roll other dice."""
         other = copy.copy(self)
         other.rng = self.rng.copy() if rng is None else rng
         other.actions = list(self.actions)
@@ -676,7 +677,7 @@ class CourtState(State):
         other.supply = dict(self.supply)
         other.hands = [list(hand) for hand in self.hands]
         other.order = list(self.order)
-        other.history = [dict(turn, dice=list(turn["dice"])) for turn in self.history]
+        other.history = list(self.history)       # a past turn's entry never changes
         other.active = list(self.active)
         other.aside = list(self.aside)
         other.used = set(self.used)
