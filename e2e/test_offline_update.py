@@ -17,11 +17,13 @@ from kk_driver import new_game, take_turn
 
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "tests"))
 import build  # noqa: E402
+from test_site import published  # noqa: E402
 from ui.collection import GAMES  # noqa: E402
 
-# What .github/workflows/pages.yml publishes.
-PUBLISHED = ("index.html", "pyscript.toml", "sw.js", ".nojekyll", "static", "rules", "py/main.py")
+# What .github/workflows/pages.yml publishes (read from the workflow itself).
+PUBLISHED = tuple(published())
 
 # Asks the worker controlling the page what it holds (it checks its cache first).
 STATUS = """() => new Promise((resolve) => {
