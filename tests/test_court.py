@@ -332,7 +332,7 @@ def test_a_refusal_carries_its_key_rule_and_what_it_names():
         "4の目のダイスはもう確定しています。確定したダイスは変わりません", "女官を持っていません",
         "ダイスは選びました。次は目を選んでください（3、4、5）"]
     assert table.refusal_words(found[0], en, ["A", "B", "C", "D"]) == \
-        "Your dice do not meet the Smith's requirement: sum 15 or more"
+        "your dice do not meet the Smith's requirement: sum 15 or more"
 
 
 def test_ct12_pass_takes_nothing():

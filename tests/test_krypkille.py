@@ -502,7 +502,7 @@ def test_a_refusal_carries_its_key_rule_and_the_cards_it_names():
         "捨てられるのは3枚までです", "捨てられるのは手札のカード（顔、1、2、3、4）だけです",
         "Annはこの回もう捨て札をしました。いまはBoの番です",
         "1を出さなければなりません。騎兵以上で一番低いカード、なければ一番低いカードを出します"]
-    assert table.refusal_words(found[3], en, names) == ("You must play 1: your lowest card at least as "
+    assert table.refusal_words(found[3], en, names) == ("you must play 1: your lowest card at least as "
                                                         "high as Hussar, or your lowest card if you have none")
 
 

@@ -73,7 +73,8 @@ def test_every_refusal_has_words_for_players_in_both_languages(game_id):
             words = table.refusal_words(refusal, t, names)
             assert words.strip() and "{" not in words, (lang, key, words)
             assert not RULE_ID.search(words), (lang, key, words)
-            assert refusal.text not in words, (lang, key, words)
+            if lang == "ja":          # not the rules' English text in a Japanese sentence
+                assert refusal.text not in words, (key, words)
             if " " in text:
                 assert text not in words, (lang, key, words)
             if lang == "ja":

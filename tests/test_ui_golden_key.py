@@ -380,25 +380,25 @@ def refusal_words(state, text, lang, seat=None):
 def test_a_refusal_names_dice_cards_and_seats_as_drawn_in_both_languages():
     state = position({"red0": ("r0c0", 5), "blue0": ("r2c0", 2)})
     assert refusal_words(state, "move blue0 r1c0", "en") == \
-        "That is not your die (the blue die showing 2): move one of your own"
+        "that is not your die (the blue die showing 2): move one of your own"
     assert refusal_words(state, "move blue0 r1c0", "ja") == "青の2のダイスは相手のダイスです。自分のダイスを動かしてください"
     assert refusal_words(state, "move red0 r1c1", "en") == \
-        "From the 1 card to the re-roll card is diagonal: dice move up, down, left or right only"
+        "from the 1 card to the re-roll card is diagonal: dice move up, down, left or right only"
     assert refusal_words(state, "move red0 r1c1", "ja") == \
         "「1」のカードから振り直しカードへは斜めです。ダイスは上下左右にだけ動きます"
-    assert refusal_words(state, "move red0 r0c0", "en") == "A die must leave the 1 card for another card"
-    assert refusal_words(state, "pass", "en") == "You can move a die: passing is only for a player with no legal move"
+    assert refusal_words(state, "move red0 r0c0", "en") == "a die must leave the 1 card for another card"
+    assert refusal_words(state, "pass", "en") == "you can move a die: passing is only for a player with no legal move"
     legal = state.legal_actions()[0]
-    assert refusal_words(state, legal, "en", seat=1) == "It is Aki's turn, not Ben's"
+    assert refusal_words(state, legal, "en", seat=1) == "it is Aki's turn, not Ben's"
     assert refusal_words(state, legal, "ja", seat=1) == "いまはAkiの番です（Benの番ではありません）"
 
 
 def test_a_refusal_never_tells_a_face_down_card():
     state = position({"red0": ("r0c0", 5)}, options={"face_down": "on"})
     state.up[state.geo.index["r1c2"]] = False                 # the 5 card, face down (GK-22)
-    for lang, words in (("en", "A die moves one card at a time: a face-down card is not next to the 1 card"),
+    for lang, words in (("en", "a die moves one card at a time: a face-down card is not next to the 1 card"),
                         ("ja", "裏向きのカードは「1」のカードの隣ではありません。ダイスは1枚ずつ動きます")):
         assert refusal_words(state, "move red0 r1c2", lang) == words
     state.up[state.geo.index["r1c2"]] = True
     assert refusal_words(state, "move red0 r1c2", "en") == \
-        "A die moves one card at a time: the 5 card is not next to the 1 card"
+        "a die moves one card at a time: the 5 card is not next to the 1 card"
