@@ -152,7 +152,9 @@ def run_effects():
     """What the app asked of the page: a file to download, a link to make, a copy."""
     effects, app.effects = app.effects, []
     for effect in effects:
-        if effect[0] == "download":
+        if effect[0] == "sound":
+            window.royalSound.play(effect[1])
+        elif effect[0] == "download":
             window.royalStore.download(effect[1], effect[2])
         elif effect[0] == "share":
             game_id = effect[1]

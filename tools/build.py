@@ -117,7 +117,7 @@ def write_if_changed(path: pathlib.Path, data: bytes) -> bool:
 
 # The app's own files, beside the built vendor/ folder, that the page loads.
 SITE_FILES = ("index.html", "pyscript.toml", "py/main.py", "static/app.css", "static/boot.js",
-              "static/offline.js", "static/store.js",
+              "static/offline.js", "static/store.js", "static/sound.js",
               "static/lang.js", "static/rules-page.js",
               *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "py" / "ui" / "games").glob("*/style.css")),
               "static/icon.svg", "static/manifest.webmanifest", "static/icons/icon-192.png",

@@ -28,6 +28,7 @@ __all__ = ["App", "Ctx", "KINDS", "LOG_SHOWN", "MemoryStorage", "Replaying", "Re
 
 LANG_KEY = "royaltable.lang"
 SPEED_KEY = "royaltable.speed"
+SOUND_KEY = "royaltable.sound"
 
 
 class MemoryStorage(dict):
@@ -54,6 +55,7 @@ class App:
         self.pace = pace
         speed = self.storage.get(SPEED_KEY)
         self.speed = speed if speed in SPEEDS else "normal"
+        self.sound = self.storage.get(SOUND_KEY) == "on"     # off unless a player turned it on
         self.snapshot_bytes = 0     # the quick-start copy of the app kept on the device (main.py)
         self.screen = "home"                     # the name of the screen on show
         self.game_id: str | None = None          # the open game's id in the library
@@ -76,7 +78,7 @@ class App:
         self.rules = RulesScreen(self)
         self.screens = {s.name: s for s in (self.home, self.setup, self.table, self.replay, self.rules)}
         self._commands = {"dismiss": self.cmd_dismiss, "lang": self.cmd_lang, "speed": self.cmd_speed,
-                          "home": self.cmd_home}
+                          "sound": self.cmd_sound, "home": self.cmd_home}
         for screen in self.screens.values():
             self._commands.update(screen.commands())
 
@@ -89,6 +91,7 @@ class App:
         handler(arg)
         if cmd in ("act", "undo"):
             self.save()
+        self._hand_over_sounds()
 
     def cmd_dismiss(self, arg):
         self.message = None
@@ -106,6 +109,14 @@ class App:
         self.storage.set(SPEED_KEY, self.speed)
         if self.match:
             self.match.speed = self.speed
+
+    def cmd_sound(self, arg):
+        """Soft card, dice and coin sounds on or off (remembered); the page
+        readies its audio on this tap, as iPads allow only after a tap."""
+        self.sound = not self.sound
+        self.storage.set(SOUND_KEY, "on" if self.sound else "off")
+        if self.sound:
+            self.effects.append(("sound", "ready"))
 
     def cmd_home(self, arg):
         if self.screen == "rules":
@@ -230,6 +241,15 @@ class App:
         if self.pending_delay() is not None:
             self.match.step()
             self.save()
+        self._hand_over_sounds()
+
+    def _hand_over_sounds(self) -> None:
+        """The sounds of what was just played, as effects for the page (main.py
+        plays them); none when the sound is off."""
+        if self.match and self.match.sounds:
+            if self.sound:
+                self.effects.extend(("sound", kind) for kind in self.match.sounds)
+            self.match.sounds = []
 
     def skip_linger(self) -> bool:
         """A tap anywhere during a moment's pause ends it. True if it did."""

@@ -54,7 +54,8 @@ class Match:
         self._public = self.state.view(None)   # the onlookers' view as of now, kept for act()
         self.log: list[tuple[str, dict]] = list(self.table.opening_log(self._public))
         self.interlude: str | None = None
-        self.selection: list[int] = []
+        self.selection: list = []        # positions (a hand's cards) or one name (a die)
+        self.sounds: list[str] = []        # the sounds of actions played, until the page takes them
         self.hint: str | None = None
         self.suggestion = None                 # the strong player's SearchResult behind the hint
         self.advice: list[tuple[str, float]] = []   # its best moves searched, with their chances
@@ -223,8 +224,12 @@ class Match:
         before = self._public
         forced = self.forced_now()
         self.state.apply(action, seat=seat)
+        action = self.state.actions[-1]          # the game's typed value, whatever text came in
         after = self._public = self.state.view(None)
         self.log.extend(self.table.describe(before, action, seat, after, forced))
+        sound = self.table.sound_of(before, action, after)
+        if sound:
+            self.sounds.append(sound)
         self.selection = []
         self.hint = None
         self.suggestion, self.advice = None, []

@@ -94,6 +94,13 @@ class Table:
         return {key: names[value] if key in ("seat", "turn") and isinstance(value, int) else value
                 for key, value in refusal.params.items()}
 
+    def sound_of(self, before: dict, action, after: dict) -> str | None:
+        """The soft sound an action makes on the table, if any: "card" (a card
+        played or given), "dice" (dice rolled or moved) or "coin" (chips or gold
+        changing hands), from the onlookers' views before and after it. Played
+        only for people who turned the sound on (off by default)."""
+        return None
+
     # ---- pace and privacy ---------------------------------------------------------
     def auto_play(self, view: dict, legal: list[str]) -> bool:
         """True when a person's only legal move is a formality the app plays for

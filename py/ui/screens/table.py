@@ -4,7 +4,7 @@ result, the hand-off and "show my cards" between turns, the questions over it
 from __future__ import annotations
 
 from .. import teacher
-from ..html import button, suggesting
+from ..html import button, suggesting, tappable
 from ..i18n import Translator, shown_names
 from ..markup import Markup, el, join, text
 from ..match import LINGER, SUMMARY, Match
@@ -160,6 +160,9 @@ class TableScreen(Screen):
         if any(match.is_bot(s) for s in range(len(match.seats))):
             tools.append(button(join((icon("speed"), " ", t("speed.button", speed=t("speed." + app.speed)))),
                                 "speed", cls="btn-ghost"))
+        tools.append(tappable(icon("sound" if app.sound else "mute"), "sound", "", "btn btn-ghost btn-icon",
+                              aria=t("sound.button"), attrs={"aria-pressed": "true" if app.sound else "false",
+                                                             "title": t("sound.button")}))
         tools.append(button(text(t("nav.rules")), "rules", game_id, cls="btn-ghost"))
         tools.append(button(text(t("nav.quit")), "quit", cls="btn-ghost"))
         bar = app.topbar(t("game." + game_id), join(tools))

@@ -90,6 +90,10 @@ class CourtTable(Table):
     def opening_log(self, view):
         return [("ct.log.start", {"name": ("seat", view["start_player"])})]
 
+    def sound_of(self, before, action, after):
+        """Dice rolled, a character taken."""
+        return "dice" if isinstance(action, Roll) else "card" if isinstance(action, Take) else None
+
     def describe(self, before, action, seat, after, forced):
         who = ("seat", seat)
         lines = []

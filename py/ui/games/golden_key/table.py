@@ -317,6 +317,12 @@ class GoldenKeyTable(Table):
         first = view["first"]
         return [("gk.log.first", {"name": ("seat", first), "colour": ("tr", "gk.colour." + COLOURS[first])})]
 
+    def sound_of(self, before, action, after):
+        """A chip won; else a die rolled, placed, moved or flicked."""
+        if after.get("chips") != before.get("chips"):
+            return "coin"
+        return "dice" if isinstance(action, (Place, Move, Flick, Roll, Reroll, Return)) else None
+
     def describe(self, before, action, seat, after, forced):
         lines = []
         for event in last_action_events(after):

@@ -144,6 +144,10 @@ class KrypkilleTable(Table):
     def opening_log(self, view):
         return [("kk.log.deal", {"n": view["round"], "name": ("seat", view["dealer"])})]
 
+    def sound_of(self, before, action, after):
+        """A card played or thrown away."""
+        return "card" if isinstance(action, (Play, Discard)) else None
+
     def describe(self, before, action, seat, after, forced):
         """The move log in public words: discards are counted, never named."""
         who = ("seat", seat)

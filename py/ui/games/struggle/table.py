@@ -252,6 +252,12 @@ class StruggleTable(Table):
         return [(f"st.log.start.{view['mode']}", {}),
                 ("st.log.round", {"n": view["round"], "name": ("seat", view["leader"])})]
 
+    def sound_of(self, before, action, after):
+        """Gold changing hands; else a card played."""
+        if after.get("gold") != before.get("gold"):
+            return "coin"
+        return "card" if isinstance(action, Play) else None
+
     def describe(self, before, action, seat, after, forced):
         who = ("seat", seat)
         action = GAME.parse(action)

@@ -186,6 +186,10 @@ class WhispersTable(Table):
     def opening_log(self, view):
         return [("wh.log.round", {"n": view["round"], "name": ("seat", view["starter"])})]
 
+    def sound_of(self, before, action, after):
+        """A card played, given, thrown away, swapped or taken back."""
+        return "card" if isinstance(action, (Play, Give, Discard, Swap, SwapWith, Return)) else None
+
     def describe(self, before, action, seat, after, forced):
         """The move log in public words: what was given in an exchange and what
         the Maid discarded and drew are never named."""
