@@ -29,3 +29,11 @@ def test_every_precached_file_is_published_on_pages():
     missing = [path for path in precached if path
                and not any(path == c or path.startswith(c.rstrip("/") + "/") for c in copied)]
     assert missing == []
+
+
+def test_no_unit_test_file_shares_its_name_with_an_end_to_end_one():
+    """pytest imports test files by their base name: two alike in tests/ and e2e/
+    stop the whole run at collection ("import file mismatch")."""
+    unit = {p.name for p in (ROOT / "tests").glob("test_*.py")}
+    e2e = {p.name for p in (ROOT / "e2e").glob("test_*.py")}
+    assert unit & e2e == set()
