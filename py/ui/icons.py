@@ -17,11 +17,26 @@ UI = pathlib.Path(__file__).resolve().parent
 _SVG = re.compile(r"<svg\b[^>]*>(.*)</svg>", re.S)
 
 
+# A drawing in a sprite file: a <symbol> or <g> with an id, its shapes inside.
+_DRAWING = re.compile(r'<(symbol|g) id="([\w-]+)"[^>]*>(.*?)</\1>', re.S)
+
+
+def _tidy(shapes: str) -> Markup:
+    return raw(re.sub(r">\s+<", "><", shapes.strip()))
+
+
+@functools.cache
+def drawings(path: pathlib.Path) -> dict[str, Markup]:
+    """A table's art file (art.svg, cards.svg beside its table.py): each drawing's
+    shapes by its id, to draw inline inside an <svg> of the table's."""
+    return {name: _tidy(shapes) for _, name, shapes in _DRAWING.findall(path.read_text(encoding="utf-8"))}
+
+
 @functools.cache
 def _shapes(name: str) -> Markup:
     crest = UI / "games" / name / "crest.svg"
     path = crest if crest.exists() else UI / "art" / f"{name}.svg"
-    return raw(re.sub(r">\s+<", "><", _SVG.search(path.read_text()).group(1).strip()))
+    return _tidy(_SVG.search(path.read_text()).group(1))
 
 
 def icon(name: str, cls: str = "icon") -> Markup:

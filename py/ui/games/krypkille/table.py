@@ -2,31 +2,25 @@
 the hand of whoever holds the tablet, the showdown, scores and round results."""
 from __future__ import annotations
 
-import functools
-import importlib.resources
-import re
+import pathlib
 
 from royaltable.games.krypkille import GAME
 from royaltable.games.krypkille.actions import Declare, Discard, Keep, Pass, Play
 from royaltable.games.krypkille.rules import PENALTY, RANK
 
 from ...html import button, tappable
-from ...markup import Markup, el, join, raw, text
+from ...icons import drawings
+from ...markup import Markup, el, join, text
 
 from ...screens import built
 from ...widgets import seat_plate, turn_line
 from ...table import Table
 
 
-_SYMBOL = re.compile(r'<symbol id="([a-z]+)"[^>]*>(.*?)</symbol>', re.S)
-
-
-@functools.cache
 def faces() -> dict[str, Markup]:
     """The pictures of the named cards, drawn in SVG (a font may lack the symbols):
     data, one <symbol> a card in cards.svg beside this file."""
-    sprite = (importlib.resources.files(__package__) / "cards.svg").read_text(encoding="utf-8")
-    return {name: raw(re.sub(r">\s+<", "><", shapes.strip())) for name, shapes in _SYMBOL.findall(sprite)}
+    return drawings(pathlib.Path(__file__).resolve().parent / "cards.svg")
 
 
 def card_label(name: str, t) -> str:

@@ -11,9 +11,7 @@ and the turn going to them. The art is data: art.svg beside this file holds
 each symbol and emblem once (a <symbol> by id), drawn inline here with el()."""
 from __future__ import annotations
 
-import functools
 import pathlib
-import re
 
 from royaltable.games.whispers import GAME
 from royaltable.games.whispers.actions import (Count, Discard, Give, Next, Play, Return, Swap,
@@ -22,7 +20,8 @@ from royaltable.games.whispers.rules import CHARACTERS, knowledge
 
 from ...html import button, tappable
 
-from ...markup import Markup, el, join, raw, text as plain
+from ...icons import drawings
+from ...markup import Markup, el, join, text as plain
 from ...widgets import seat_plate, turn_line
 from ...table import Table
 
@@ -30,17 +29,11 @@ from ...table import Table
 SLOTS = 6                                     # a display is complete at six (WH-20)
 
 ART = pathlib.Path(__file__).with_name("art.svg")
-_SYMBOL = re.compile(r'<symbol id="([\w-]+)"[^>]*>(.*?)</symbol>', re.S)
-
-
-@functools.cache
-def _art() -> dict[str, Markup]:
-    return {name: raw(shapes) for name, shapes in _SYMBOL.findall(ART.read_text(encoding="utf-8"))}
 
 
 def art(name: str) -> Markup:
     """The shapes of one drawing of art.svg ("symbol-red", "emblem-maid", "crown", ...)."""
-    return _art()[name]
+    return drawings(ART)[name]
 
 
 def split(card: str) -> tuple[str, str]:
