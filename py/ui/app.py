@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from . import saves
 from .html import button
-from .i18n import Translator, default_lang, shown_names
+from .i18n import Translator, default_lang, log_line, resolve, shown_names
 from .library import Library, MemoryStore, new_id
 from .collection import GAMES
 from .markup import Markup, el, join, text
@@ -21,7 +21,7 @@ from .screens.home import HomeScreen
 from .screens.replay import ReplayScreen, ReviewJob, Replaying
 from .screens.rules import RulesScreen
 from .screens.setup import KINDS, SetupForm, SetupScreen, option_value
-from .screens.table import LOG_SHOWN, Ctx, TableScreen, log_line, resolve
+from .screens.table import LOG_SHOWN, Ctx, TableScreen
 
 __all__ = ["App", "Ctx", "KINDS", "LOG_SHOWN", "MemoryStorage", "Replaying", "ReviewJob", "SetupForm",
            "log_line", "option_value", "resolve"]

@@ -58,6 +58,25 @@ def isolate(name: str) -> str:
     return f"{FSI}{name}{PDI}"
 
 
+def log_line(entry, t: "Translator", names: list[str]) -> str:
+    """A log entry (catalog key, params) in t's language: the move log's lines,
+    and a table's own lines built the same way (a round's events)."""
+    key, params = entry
+    return t(key, **resolve(params, t, names))
+
+
+def resolve(params: dict, t: "Translator", names: list[str]) -> dict:
+    """Log parameters name seats and catalog keys, so a log reads right in either language."""
+    out = {}
+    for key, value in params.items():
+        if isinstance(value, (tuple, list)) and len(value) == 2 and value[0] == "seat":
+            value = names[value[1]]
+        elif isinstance(value, (tuple, list)) and len(value) == 2 and value[0] == "tr":
+            value = t(value[1])
+        out[key] = value
+    return out
+
+
 def default_names(t: "Translator", kinds) -> list[str]:
     """The names seats get until a person types one, in t's language: people
     are numbered, computers take the court's names in turn."""

@@ -11,7 +11,8 @@ from ..html import button
 from ..markup import Markup, el, join, text
 from ..match import Match
 from . import NOTHING, Screen, built, icon
-from .table import Ctx, log_line, table_layout
+from ..i18n import log_line
+from .table import Ctx, table_layout
 
 
 @dataclass

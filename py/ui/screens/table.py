@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import teacher
 from ..html import button, suggesting, tappable
-from ..i18n import Translator, shown_names
+from ..i18n import Translator, log_line, shown_names
 from ..markup import Markup, el, join, text
 from ..match import LINGER, SUMMARY, Match
 from . import NOTHING, Screen, built, icon
@@ -265,20 +265,3 @@ def table_layout(screen: str, viewer, main, side) -> Markup:
     """The table and, beside it, what the game shows there and the log."""
     return el("div", {"class": "table-layout", "data-screen": screen, "data-viewer": "" if viewer is None else viewer},
               el("div", {"class": "table-main"}, main), el("aside", {"class": "table-side"}, side))
-
-
-def log_line(entry, t: Translator, names: list[str]) -> str:
-    key, params = entry
-    return t(key, **resolve(params, t, names))
-
-
-def resolve(params: dict, t: Translator, names: list[str]) -> dict:
-    """Log parameters name seats and catalog keys, so a log reads right in either language."""
-    out = {}
-    for key, value in params.items():
-        if isinstance(value, (tuple, list)) and len(value) == 2 and value[0] == "seat":
-            value = names[value[1]]
-        elif isinstance(value, (tuple, list)) and len(value) == 2 and value[0] == "tr":
-            value = t(value[1])
-        out[key] = value
-    return out

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import functools
 import pathlib
-import re
 
 from royaltable.games.golden_key import GAME
 from royaltable.games.golden_key.actions import (DIE_STEPS, Accept, Decline, End, Flick, Keep, Move,
@@ -26,7 +25,9 @@ from royaltable.games.golden_key.rules import COLOURS, DICE, SPOTS
 
 from ...html import button, tappable
 
-from ...markup import Markup, el, join, raw, text
+from ...i18n import log_line
+from ...icons import drawings
+from ...markup import Markup, el, join, text
 from ...widgets import seat_plate, turn_line
 from ...table import Table
 
@@ -48,18 +49,9 @@ SPOT_NUMBER = {name: number for spots in SPOTS.values() for number, name in enum
 # inline (the shapes inside an <svg> of the caller's) so that they take the
 # page's colours.
 
-_SYMBOL = re.compile(r'<symbol id="([^"]+)"[^>]*>(.*?)</symbol>', re.S)
-
-
-@functools.cache
-def _art() -> dict[str, Markup]:
-    data = (pathlib.Path(__file__).resolve().parent / "art.svg").read_text(encoding="utf-8")
-    return {name: raw(re.sub(r">\s+<", "><", shapes.strip())) for name, shapes in _SYMBOL.findall(data)}
-
-
 def art(name: str) -> Markup:
     """The shapes of one symbol of art.svg."""
-    return _art()[name]
+    return drawings(pathlib.Path(__file__).resolve().parent / "art.svg")[name]
 
 
 def svg(cls, view_box: str, *shapes, **attrs) -> Markup:
@@ -208,17 +200,6 @@ def place_key(place: str, card: str | None) -> str:
     if card is None:
         return "gk.place.facedown"
     return "gk.place.reroll" if card == "reroll" else "gk.place.card." + card
-
-
-def resolve(params: dict, ctx) -> dict:
-    out = {}
-    for key, value in params.items():
-        if isinstance(value, tuple) and value[0] == "seat":
-            value = ctx.names[value[1]]
-        elif isinstance(value, tuple) and value[0] == "tr":
-            value = ctx.t(value[1])
-        out[key] = value
-    return out
 
 
 def event_line(event: dict, view: dict) -> tuple[str, dict] | None:
@@ -801,7 +782,7 @@ class GoldenKeyTable(Table):
             line = event_line(event, view)
             if line:
                 key, params = line
-                words.append(ctx.t(key, **resolve(params, ctx)))
+                words.append(log_line((key, params), ctx.t, ctx.names))
         if not words:
             return None
         return el("div", {"class": "gk-recent"}, el("span", {"class": "gk-recent-title"}, ctx.t("gk.recent")),

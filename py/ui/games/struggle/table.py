@@ -12,7 +12,6 @@ classes, the icons, the seats' shapes) is data: art.svg beside this file."""
 from __future__ import annotations
 
 import pathlib
-import re
 from types import SimpleNamespace
 
 from royaltable.games.struggle import GAME
@@ -23,7 +22,9 @@ from royaltable.games.struggle.rules import CARD_OF, CHARACTERS, ROUNDS
 
 from ...html import button, tappable
 
-from ...markup import Markup, el, join, raw, text
+from ...i18n import log_line
+from ...icons import drawings
+from ...markup import Markup, el, join, text
 from ...widgets import seat_plate, turn_line
 from ...table import Table
 
@@ -34,14 +35,8 @@ TURN_PHASES = (*OFFER_PHASES, "decide", "knight")
 EMPTY_SPOT = {"waiting": "st.spot.waiting", "out": "st.spot.out", "gone": "st.spot.gone"}
 
 
-def _read_art() -> dict[str, Markup]:
-    """art.svg's drawings by id: each group's shapes, one <svg> of the table draws them."""
-    svg = (pathlib.Path(__file__).parent / "art.svg").read_text(encoding="utf-8")
-    return {name: raw("".join(line.strip() for line in body.splitlines()))
-            for name, body in re.findall(r'<g id="([\w-]+)">(.*?)</g>', svg, flags=re.S)}
-
-
-ART = _read_art()
+# art.svg's drawings by id: each group's shapes, one <svg> of the table draws them.
+ART = drawings(pathlib.Path(__file__).resolve().parent / "art.svg")
 
 
 def _svg(art: str, cls: str) -> Markup:
@@ -188,19 +183,6 @@ def round_end_lines(record: dict, after: dict) -> list:
     if after["phase"] != "over" and after["leader"] is not None:
         lines.append(("st.log.round", {"n": after["round"], "name": ("seat", after["leader"])}))
     return lines
-
-
-def words(entry, ctx) -> str:
-    """A log entry in the screen's language (names and catalog keys resolved)."""
-    key, params = entry
-    out = {}
-    for name, value in params.items():
-        if isinstance(value, tuple) and value[0] == "seat":
-            value = ctx.names[value[1]]
-        elif isinstance(value, tuple) and value[0] == "tr":
-            value = ctx.t(value[1])
-        out[name] = value
-    return ctx.t(key, **out)
 
 
 def is_hand_choice(action) -> bool:
@@ -754,7 +736,7 @@ class StruggleTable(Table):
             headline = t("st.summary.nobody")
         else:
             headline = t("st.summary.won", name=ctx.names[record["winner"]], n=len(record["taken"]))
-        happened = [words(event_line(e), ctx) for e in record["events"]]
+        happened = [log_line(event_line(e), ctx.t, ctx.names) for e in record["events"]]
         label = t("st.summary.final") if view["phase"] == "over" else t("st.summary.next")
         title = t("st.summary.title", n=record["round"])
         head = el("tr", el("th"), (el("th", {"scope": "col"}, t(key))
