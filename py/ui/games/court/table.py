@@ -169,9 +169,6 @@ class CourtTable(Table):
     def side(self, view, ctx):
         return self._standings(view, ctx)
 
-    def result_detail(self, view, ctx):
-        return self._standings(view, ctx)
-
     def _status(self, view, ctx):
         t = ctx.t
         chips = [t("ct.round", n=view["round"]),

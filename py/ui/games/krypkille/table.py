@@ -202,9 +202,6 @@ class KrypkilleTable(Table):
     def side(self, view, ctx):
         return self._scores(view, ctx)
 
-    def result_detail(self, view, ctx):
-        return self._scores(view, ctx)
-
     def _status(self, view, ctx):
         t = ctx.t
         phase = view["phase"]
