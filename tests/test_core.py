@@ -4,6 +4,7 @@ Every game gets legality checking, the record, sealing and undo from `State`; a 
 here is a bug in all five games, so each behaviour is pinned down exactly.
 """
 import random
+import typing
 
 import pytest
 
@@ -240,3 +241,248 @@ def test_bots_are_seeded():
     picks = [RandomBot(3).choose({}, legal) for _ in range(2)]
     assert picks[0] == picks[1] == random.Random(3).choice(legal)
     assert RandomBot().choose({}, legal) == random.Random(0).choice(legal)
+
+
+# ---- typed actions: Action, Actions, parse -----------------------------------------------
+
+class Move(core.Action, verb="move"):
+    die: str
+    to: int
+
+
+class AsideAll(core.Action, verb="aside all"):
+    cards: tuple[int, ...]
+
+
+class Aside(core.Action, verb="aside"):
+    card: str
+
+
+class Pass(core.Action, verb="pass"):
+    pass
+
+
+GRAMMAR = core.Actions(Move, AsideAll, Aside, Pass)
+
+
+def test_an_action_is_its_record_text_with_its_parts_named():
+    move = Move("red0", 3)
+    assert move == "move red0 3" and str.__str__(move) == "move red0 3"
+    assert (move.die, move.to) == ("red0", 3) and Move.__match_args__ == ("die", "to")
+    assert Move("red0", 3) is move                       # interned
+    assert hash(move) == hash("move red0 3")
+    assert AsideAll((4, 5, 6)) == "aside all 4 5 6" and AsideAll((4, 5, 6)).cards == (4, 5, 6)
+    assert AsideAll(()) == "aside all" and Pass() == "pass"
+    assert repr(move) == "Move('red0', 3)" and repr(Pass()) == "Pass()"
+    assert repr(AsideAll((1, 2))) == "AsideAll((1, 2))"
+    match move:
+        case Move(die, to):
+            assert (die, to) == ("red0", 3)
+    assert Move._parts == (("die", str, False), ("to", int, False))
+    assert AsideAll._parts == (("cards", int, True),)
+
+
+def test_an_action_is_immutable_and_copies_as_itself():
+    import copy
+    import pickle
+    move = Move("red0", 3)
+    with pytest.raises(AttributeError, match=r"^an action cannot change \(Move\.to\)$"):
+        move.to = 4
+    with pytest.raises((AttributeError, TypeError)):       # __delattr__ is __setattr__
+        del move.die
+    assert move.to == 3
+    assert copy.copy(move) is move and copy.deepcopy(move) is move
+    assert copy.deepcopy([move])[0] is move
+    back = pickle.loads(pickle.dumps(move))
+    assert back is move and type(back) is Move
+    assert move.__reduce__() == (Move, ("red0", 3))
+
+
+def test_an_action_with_wrong_parts_is_refused_in_words():
+    with pytest.raises(TypeError, match=r"^Move takes 2 part\(s\): die, to$"):
+        Move("red0")
+    with pytest.raises(TypeError, match=r"^Pass takes 0 part\(s\): none$"):
+        Pass(1)
+    with pytest.raises(TypeError, match=r"^Move\.to is int, not '3'$"):
+        Move("red0", "3")
+    with pytest.raises(TypeError, match=r"^Move\.die is str, not 0$"):
+        Move(0, 3)
+    with pytest.raises(TypeError, match=r"^Move\.to is int, not True$"):
+        Move("red0", True)
+    with pytest.raises(TypeError, match=r"^AsideAll\.cards is int, not 'x'$"):
+        AsideAll((1, "x"))
+    with pytest.raises(TypeError, match=r"^Action takes 0 part\(s\): none$"):
+        core.Action()                                    # no verb: not an action
+
+
+def test_parts_are_str_int_or_a_last_tuple():
+    with pytest.raises(TypeError, match=r"^Bad\.n: a part is str, int, or a last tuple of them$"):
+        class Bad(core.Action, verb="bad"):
+            n: float
+    with pytest.raises(TypeError, match=r"^Early\.many: a part is str, int, or a last tuple"):
+        class Early(core.Action, verb="early"):
+            many: tuple[int, ...]
+            last: str
+
+    class Counted(core.Action, verb="count"):
+        limit: typing.ClassVar[int] = 3
+        n: int
+
+    assert Counted._parts == (("n", int, False),) and Counted(2) == "count 2"
+
+    class Again(Counted):                                # a subclass keeps the verb
+        pass
+
+    assert Again.verb == "count" and Again._parts == () and Again._interned == {}
+
+
+def test_read_takes_the_words_after_the_verb():
+    assert Move.read(["red0", "3"]) is Move("red0", 3)
+    assert AsideAll.read(["1", "2"]) is AsideAll((1, 2)) and AsideAll.read([]) is AsideAll(())
+    assert Pass.read([]) is Pass()
+    words = ["red0", "3"]
+    Move.read(words)
+    assert words == ["red0", "3"]
+    with pytest.raises(ValueError, match=r"^'move' needs its to$"):
+        Move.read(["red0"])
+    with pytest.raises(ValueError, match=r"^'move' needs its die$"):
+        Move.read([])
+    with pytest.raises(ValueError, match=r"^'move': to must be int$"):
+        Move.read(["red0", "x"])
+    with pytest.raises(ValueError, match=r"^'aside all': cards must be int$"):
+        AsideAll.read(["1", "x"])
+    with pytest.raises(ValueError, match=r"^'move' takes 2 part\(s\)$"):
+        Move.read(["red0", "3", "4"])
+    with pytest.raises(ValueError, match=r"^'pass' takes 0 part\(s\)$"):
+        Pass.read(["x"])
+
+
+def test_parse_reads_only_the_canonical_text():
+    assert GRAMMAR.kinds == (Move, AsideAll, Aside, Pass)
+    assert GRAMMAR.parse("move red0 3") is Move("red0", 3)
+    assert GRAMMAR.parse(Move("red0", 3)) is Move("red0", 3)
+    assert GRAMMAR.parse("aside all 1 2") is AsideAll((1, 2))   # the longest verb first
+    assert GRAMMAR.parse("aside all") is AsideAll(())
+    assert GRAMMAR.parse("aside x") is Aside("x")
+    assert GRAMMAR.parse("pass") is Pass()
+    with pytest.raises(ValueError, match=r"^not written as the game writes it: "
+                                         r"'move red0 03', not 'move red0 3'$"):
+        GRAMMAR.parse("move red0 03")
+    with pytest.raises(ValueError, match=r"^no action of this game begins 'jump'$"):
+        GRAMMAR.parse("jump red0 3")
+    with pytest.raises(ValueError, match=r"^no action of this game begins ''$"):
+        GRAMMAR.parse("")
+    with pytest.raises(ValueError, match=r"^an action is a text, not 7$"):
+        GRAMMAR.parse(7)
+    with pytest.raises(ValueError, match=r"^'move' needs its to$"):
+        GRAMMAR.parse("move red0")
+    other = core.Actions(Aside)
+    with pytest.raises(ValueError, match=r"^no action of this game begins 'move'$"):
+        other.parse(Move("red0", 3))                     # a typed action of another game
+
+
+def test_a_verb_of_three_words_is_read():
+    class Long(core.Action, verb="a b c"):
+        n: int
+
+    class Short(core.Action, verb="a"):
+        rest: tuple[str, ...]
+
+    grammar = core.Actions(Short, Long)
+    assert grammar.parse("a b c 1") is Long(1)
+    assert grammar.parse("a b") is Short(("b",))
+    assert core.Actions(Short).parse("a b c 1") is Short(("b", "c", "1"))
+
+
+def test_two_kinds_may_not_share_a_verb():
+    class Other(core.Action, verb="move"):
+        pass
+
+    with pytest.raises(ValueError, match=r"^two action kinds share a verb$"):
+        core.Actions(Move, Other)
+    assert core.Actions(Move)._by_verb == {"move": Move}
+
+
+def test_a_game_parses_with_its_grammar():
+    game = Game(id="typed", title={"ja": "型", "en": "Typed"}, min_players=2, max_players=2,
+                options={}, state_class=Toy, actions=GRAMMAR)
+    assert game.parse("move red0 3") is Move("red0", 3)
+    with pytest.raises(ValueError, match=r"^toy declares no action grammar$"):
+        TOY.parse("move red0 3")
+
+
+# ---- refusals ------------------------------------------------------------------------------
+
+def test_a_refusal_is_its_text_with_key_params_and_rule():
+    refusal = core.Refusal("covered", "red0 is covered", {"die": "red0"}, "GK-9")
+    assert refusal == "red0 is covered" and refusal.text == "red0 is covered"
+    assert type(refusal.text) is str
+    assert (refusal.key, refusal.params, refusal.rule) == ("covered", {"die": "red0"}, "GK-9")
+    assert repr(refusal) == "Refusal('covered', 'red0 is covered', {'die': 'red0'}, 'GK-9')"
+    bare = core.Refusal("x", "no")
+    assert bare.params == {} and bare.rule is None
+    params = {"a": 1}
+    assert core.Refusal("x", "no", params).params is not params
+
+
+def test_refuse_fills_the_template_and_names_the_rule():
+    assert core.refuse("k", "{die} is covered", "GK-9", die="red0") == "red0 is covered (GK-9)"
+    plain = core.refuse("k", "{not a field}")
+    assert plain == "{not a field}" and plain.rule is None and plain.params == {}
+    ruled = core.refuse("k", "no", "CT-1")
+    assert ruled == "no (CT-1)" and ruled.rule == "CT-1" and ruled.key == "k"
+    filled = core.refuse("k", "{n} left", n=2)
+    assert filled == "2 left" and filled.params == {"n": 2} and filled.rule is None
+
+
+def test_an_illegal_action_carries_its_refusal():
+    refusal = core.refuse("k", "no", "CT-1")
+    err = IllegalAction(refusal)
+    assert err.refusal is refusal and str(err) == "no (CT-1)"
+    plain = IllegalAction("just words")
+    assert plain.refusal == "just words" and plain.refusal.key == "not_allowed"
+    assert str(plain) == "just words" and type(plain.refusal) is core.Refusal
+    assert plain.refusal.params == {} and plain.refusal.rule is None
+
+
+def test_the_refusals_of_apply_carry_keys_and_params():
+    state = toy("add 1")
+    with pytest.raises(IllegalAction) as out:
+        state.apply("add 1", seat=0)
+    assert out.value.refusal.key == "out_of_turn"
+    assert out.value.refusal.params == {"turn": 1, "seat": 0}
+    with pytest.raises(IllegalAction) as out:
+        state.apply("add 3")
+    assert out.value.refusal.key == "not_now"
+    assert out.value.refusal.params == {"action": "add 3",
+                                        "allowed": "add 1, add 2, think, peek, roll"}
+    over = toy("add 2", "add 2", "add 2")
+    with pytest.raises(IllegalAction) as out:
+        over.apply("add 1", seat=0)
+    assert out.value.refusal.key == "game_over"
+
+
+def test_the_luck_copies_at_the_same_point_and_count():
+    luck = core.Luck(5)
+    luck.random()
+    luck.getrandbits(8)
+    twin = luck.copy()
+    assert type(twin) is core.Luck and twin is not luck and twin.draws == 2
+    assert [twin.random() for _ in range(3)] == [luck.random() for _ in range(3)]
+    assert twin.draws == luck.draws == 5
+
+
+def test_apply_keeps_the_typed_value_of_the_legal_list():
+    class Typed(Toy):
+        def legal_actions(self):
+            return [Pass()] if not self.over else []
+
+        def _apply(self, action):
+            assert type(action) is Pass
+            self.total = 6
+
+    game = Game(id="typed", title={"ja": "型", "en": "Typed"}, min_players=2, max_players=2,
+                options={"step": ((1,), 1)}, state_class=Typed)
+    state = game.new(2, seed=1)
+    state.apply("pass")
+    assert type(state.actions[0]) is Pass and state.actors == [0]

@@ -59,3 +59,31 @@ def test_replay_names_the_action_that_does_not_replay():
 def test_replay_refuses_what_is_not_a_record(record):
     with pytest.raises(ValueError, match="^not a game record: missing or bad field"):
         registry.replay(record)
+
+
+def test_start_gives_the_game_its_first_state_and_the_actions():
+    state = KRYPKILLE.new(3, seed=4, options={"limit": 50})
+    state.apply(state.legal_actions()[-1])
+    game, first, actions = registry.start(state.record())
+    assert game is KRYPKILLE and actions == state.actions
+    assert first.actions == [] and first.seed == 4 and first.players == 3
+    assert first.options == state.options and first.view(None) == KRYPKILLE.new(
+        3, seed=4, options={"limit": 50}).view(None)
+
+
+def test_a_record_refused_names_its_missing_field_and_the_failing_action():
+    record = KRYPKILLE.new(3, seed=4).record()
+    del record["seed"]
+    with pytest.raises(ValueError, match=r"^not a game record: missing or bad field 'seed'$"):
+        registry.start(record)
+    state = KRYPKILLE.new(3, seed=4)
+    with pytest.raises(ValueError) as out:
+        registry.play_recorded(state, 7, "fly")
+    try:
+        KRYPKILLE.new(3, seed=4).apply("fly")
+    except Exception as err:
+        why = str(err)
+    assert str(out.value) == f"record does not replay: action 7 ('fly'): {why}"
+    assert state.actions == []
+    registry.play_recorded(state, 1, state.legal_actions()[0])
+    assert len(state.actions) == 1
