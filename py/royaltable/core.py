@@ -120,7 +120,8 @@ class Action(str):
     def __setattr__(self, name, value):
         raise AttributeError(f"an action cannot change ({type(self).__name__}.{name})")
 
-    __delattr__ = __setattr__
+    def __delattr__(self, name):
+        raise AttributeError(f"an action cannot change ({type(self).__name__}.{name})")
 
     def __repr__(self):
         return f"{type(self).__name__}({', '.join(repr(getattr(self, n)) for n, _, _ in self._parts)})"
