@@ -389,6 +389,10 @@ def test_a_verb_of_three_words_is_read():
         rest: tuple[str, ...]
 
     grammar = core.Actions(Short, Long)
+    assert Long.__match_args__ == ("n",) and Short.__match_args__ == ("rest",)
+    match grammar.parse("a b c 1"):
+        case Long(n):
+            assert n == 1
     assert grammar.parse("a b c 1") is Long(1)
     assert grammar.parse("a b") is Short(("b",))
     assert core.Actions(Short).parse("a b c 1") is Short(("b", "c", "1"))

@@ -470,3 +470,76 @@ def test_a_value_reads_as_a_chance_through_the_games_calibration(monkeypatch):
     # Beyond the fitted points, on to (0, 0) and (1, 1): a worse value never reads the same.
     assert model.chance(0.0) == 0.0 and model.chance(0.1) == pytest.approx(0.05)
     assert model.chance(0.9) == pytest.approx(0.8) and model.chance(1.0) == 1.0
+
+
+def test_interpolate_is_the_line_through_the_points_flat_beyond_the_ends():
+    from royaltable.search import interpolate
+    points = ((0.2, 0.5), (0.6, 0.7), (1.0, 0.9))
+    assert interpolate(points, 0.3) == pytest.approx(0.55)       # between x0 and y0: on the line
+    assert interpolate(points, 0.8) == pytest.approx(0.8)
+    assert interpolate(points, 0.2) == 0.5 and interpolate(points, 0.6) == pytest.approx(0.7)
+    assert interpolate(points, -1.0) == 0.5 and interpolate(points, 0.1) == 0.5
+    assert interpolate(points, 1.0) == pytest.approx(0.9)
+    assert interpolate(points, 2.0) == 0.9 and interpolate(((0.0, 0.0), (0.5, 0.2), (0.7, 0.4)), 1) == 0.4
+
+
+def test_a_chance_runs_on_to_0_and_1_only_beyond_points_that_stop_short_of_them():
+    from royaltable.search import read_chance
+    reaching = ((0.0, 0.2), (0.5, 0.6), (1.0, 0.9))          # fitted from 0 to 1: flat beyond
+    assert read_chance(reaching, 0.0) == 0.2 and read_chance(reaching, -0.5) == 0.2
+    assert read_chance(reaching, 1.0) == pytest.approx(0.9)
+    assert read_chance(reaching, 1.5) == pytest.approx(0.9)
+    assert read_chance(((0.0, 0.3), (0.4, 0.5)), 0.0) == 0.3     # the first value is 0 already
+    assert read_chance(((0.0, 0.3), (0.4, 0.5)), 0.7) == pytest.approx(0.75)
+    assert read_chance(((0.5, 0.4),), 0.25) == pytest.approx(0.2)
+    assert read_chance(((0.5, 0.4),), 0.75) == pytest.approx(0.7)
+    assert read_chance((), 0.3) == 0.3 and read_chance((), -0.2) == 0.0 and read_chance((), 1.2) == 1.0
+    # a chance is in [0, 1] whatever the points say
+    assert read_chance(((0.2, 1.5), (0.6, 1.8)), 0.4) == 1.0
+    assert read_chance(((0.2, -0.5), (0.6, -0.2)), 0.4) == 0.0
+
+
+def test_a_forced_move_is_the_searching_seats_result_unsearched():
+    view, _ = counter_view(0, seat=1)
+    found = SearchBot(seed=1, model=CounterModel(), playouts=100).search(view, ["add 2"])
+    assert found.seat == 1 and found.choice == "add 2" and found.candidates[0].value is None
+    assert found.spent == 0 and found.arms == ()
+
+
+def test_an_included_move_is_searched_as_the_games_typed_action():
+    # a game with an action grammar: the search reads the legal texts, and the text of
+    # the move to include, as the game's typed actions
+    from royaltable.core import Action, Actions
+
+    class Add(Action, verb="add"):
+        n: int
+
+    class Typed(CounterState):
+        def legal_actions(self):
+            return [] if self.over else [Add(1), Add(2), Add(3)]
+
+        def _apply(self, action):
+            assert type(action) is Add
+            super()._apply(action)
+
+    game = Game(id="typed_counter", title={"ja": "数", "en": "Counter"}, min_players=2,
+                max_players=2, options={}, state_class=Typed, actions=Actions(Add))
+
+    class Only(CounterModel):
+        def sample(self, view, rng):
+            state = game.new(2, seed=rng.randrange(2**31))
+            state.count, state.turn = view["count"], view["current"]
+            return state
+
+        def candidates(self, world, legal):
+            return [(Add(1), None), (Add(2), None)]
+
+    view = {"game": "typed_counter", "players": 2, "seat": 0, "current": 0, "phase": "play", "count": 7}
+    legal = ["add 1", "add 2", "add 3"]
+    plain = SearchBot(seed=2, model=Only(), playouts=60).search(view, legal)
+    assert plain.candidate("add 3").value is None
+    included = SearchBot(seed=2, model=Only(), playouts=60).search(view, legal, include="add 3")
+    assert included.candidate("add 3").value == 1.0 and type(included.choice) is Add
+    assert included.choice == "add 3"
+    other = SearchBot(seed=2, model=Only(), playouts=60).search(view, legal, include="add 4")
+    assert other.candidate("add 3").value is None and other.candidate("add 4") is None
