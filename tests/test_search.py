@@ -388,6 +388,9 @@ def test_one_candidate_action_ranks_first_and_the_rest_unsearched():
     view, legal = counter_view(0)
     assert SearchBot(seed=3, model=One()).ranked(view, legal) == [
         ("add 2", None), ("add 1", None), ("add 3", None)]
+    view, legal = counter_view(0, seat=1)
+    found = SearchBot(seed=3, model=One()).search(view, legal)
+    assert found.seat == 1 and found.choice == "add 2" and found.spent == 0
 
 
 @pytest.mark.parametrize("playouts,spent,worlds", [(1, 3, 1), (6, 5, 2), (60, 60, 25)])
