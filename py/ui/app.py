@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from . import saves
 from .html import button
-from .i18n import Translator, default_lang, log_line, resolve, shown_names
+from .i18n import Translator, default_lang, log_line, shown_names
 from .library import Library, MemoryStore, new_id
 from .collection import GAMES
 from .markup import Markup, el, join, text
@@ -24,7 +24,7 @@ from .screens.setup import KINDS, SetupForm, SetupScreen, option_value
 from .screens.table import LOG_SHOWN, Ctx, TableScreen
 
 __all__ = ["App", "Ctx", "KINDS", "LOG_SHOWN", "MemoryStorage", "Replaying", "ReviewJob", "SetupForm",
-           "log_line", "option_value", "resolve"]
+           "log_line", "option_value"]
 
 LANG_KEY = "royaltable.lang"
 SPEED_KEY = "royaltable.speed"
