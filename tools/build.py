@@ -117,7 +117,7 @@ def write_if_changed(path: pathlib.Path, data: bytes) -> bool:
 
 # The app's own files, beside the built vendor/ folder, that the page loads.
 SITE_FILES = ("index.html", "pyscript.toml", "py/main.py", "static/app.css", "static/boot.js",
-              "static/offline.js", "static/store.js", "static/sound.js",
+              "static/offline.js", "static/store.js", "static/sound.js", "static/motion.js",
               "static/lang.js", "static/rules-page.js",
               *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "py" / "ui" / "games").glob("*/style.css")),
               "static/icon.svg", "static/manifest.webmanifest", "static/icons/icon-192.png",
@@ -198,22 +198,35 @@ def vendor_runtime() -> list[pathlib.Path]:
     return sorted(p for folder in ("pyscript", "pyodide") for p in (VENDOR / folder).iterdir())
 
 
+def write_figures(target: pathlib.Path | None = None) -> pathlib.Path:
+    """static/vendor/figures.svg: the figures every game names (ui/games/<id>/figures.toml),
+    and only those, from the pinned icon package (ui/figures.py)."""
+    if str(ROOT / "py") not in sys.path:
+        sys.path.insert(0, str(ROOT / "py"))
+    from ui import figures
+    icons = json.loads((MODULES / "@iconify-json" / "game-icons" / "icons.json").read_text())
+    target = target or VENDOR / "figures.svg"
+    write_if_changed(target, figures.sprite(icons).encode())
+    return target
+
+
 def build_site(runtime: list[pathlib.Path]) -> pathlib.Path:
-    """Everything after the runtime is copied: app.zip, the prerendered pages, the
-    policy and the service worker. The same sources give the same bytes."""
+    """Everything after the runtime is copied: app.zip, the figures, the prerendered
+    pages, the policy and the service worker. The same sources give the same bytes."""
     import prerender
     app_zip = pack_python()
+    sprite = write_figures()
     runtime = sorted(set(runtime) | set(write_snapshot_modules(app_zip)))
     prerender.write_index()                     # the home screen, drawn before Python runs
     write_csp()                                 # after it: the policy hashes what it wrote
     rules = prerender.write_rules_pages()       # rules/<game>.html, readable without Python
-    return write_service_worker(runtime, [app_zip, *rules])
+    return write_service_worker(runtime, [app_zip, sprite, *rules])
 
 
 def main() -> None:
     files = copy_runtime()
     build_site(files)
-    files += [VENDOR / "app.zip", *(VENDOR / "pyodide" / name for name in SNAPSHOT_FILES)]
+    files += [VENDOR / "app.zip", VENDOR / "figures.svg", *(VENDOR / "pyodide" / name for name in SNAPSHOT_FILES)]
     versions = {name: json.loads((MODULES / name / "package.json").read_text())["version"]
                 for name in ("@pyscript/core", "pyodide")}
     size = sum(f.stat().st_size for f in files)
