@@ -11,6 +11,7 @@ import time
 
 import pytest
 from table_driver import SEED_LIBRARY, game_over, has_secrets, new_game, shortest_options
+from conftest import ISOLATES
 
 from royaltable import registry
 from ui.collection import COLLECTION, playable
@@ -144,7 +145,7 @@ def test_every_move_is_announced_and_the_hand_is_read_on_request(watched):
     said = page.inner_text("#announce")
     # The words of the log, a sentence per line: a computer's card and the end of
     # the trick may come in one announcement.
-    log_lines = page.inner_text(".log-list").splitlines()
+    log_lines = [line.translate(ISOLATES) for line in page.locator(".log-list li").all_text_contents()]
     assert all(sentence in log_lines for sentence in said.split(". ")), (said, log_lines)
     assert page.get_attribute("#announce", "aria-live") == "polite"
     # Ask on the person's own turn: no computer moves then, so neither the hand

@@ -284,7 +284,7 @@ def test_every_screen_of_random_games_draws_with_no_missing_words(lang):
         for state in random_states(2, options, seed=7):
             for bots in ((False, False), (False, True), (True, True)):
                 html = TABLE.render(state.view(None), ctx_for(state, lang=lang, bots=bots))
-                html += TABLE.side(state.view(None), ctx_for(state, lang=lang, bots=bots))
+                html += "".join(p.body for p in TABLE.panels(state.view(None), ctx_for(state, lang=lang, bots=bots)))
                 if state.over:
                     html += TABLE.result_detail(state.view(None), ctx_for(state, lang=lang, bots=bots))
                 assert not re.search(r">[^<]*\bgk\.[a-z_.]+", html), re.search(r"gk\.[a-z_.0-9]+", html)

@@ -66,6 +66,7 @@ class App:
         self.match: Match | None = None
         self.message: str | None = None
         self.confirm: str | None = None          # "quit" or "leave": a question over the table
+        self.panel: str | None = None            # the panel open over the table (scores, log, ...)
         self._told: tuple | None = None          # (match, log length) already announced
         # The review running now (one at a time), advanced by main.py between frames.
         self.reviewing: ReviewJob | None = None
@@ -78,7 +79,8 @@ class App:
         self.rules = RulesScreen(self)
         self.screens = {s.name: s for s in (self.home, self.setup, self.table, self.replay, self.rules)}
         self._commands = {"dismiss": self.cmd_dismiss, "lang": self.cmd_lang, "speed": self.cmd_speed,
-                          "sound": self.cmd_sound, "home": self.cmd_home}
+                          "sound": self.cmd_sound, "home": self.cmd_home,
+                          "panel": self.cmd_panel}
         for screen in self.screens.values():
             self._commands.update(screen.commands())
 
@@ -117,6 +119,11 @@ class App:
         self.storage.set(SOUND_KEY, "on" if self.sound else "off")
         if self.sound:
             self.effects.append(("sound", "ready"))
+
+    def cmd_panel(self, arg):
+        """A tab beside the table opens its panel over it; the same tab, or the
+        panel's close button (no argument), closes it."""
+        self.panel = None if not arg or arg == self.panel else arg
 
     def cmd_home(self, arg):
         if self.screen == "rules":
@@ -164,7 +171,8 @@ class App:
     def open(self, match: Match, game_id: str) -> None:
         self.leave()
         self.match, self.game_id, self.lost = match, game_id, False
-        self.confirm = self.home.elsewhere = self.home.deleting = None
+        self.confirm = self.home.elsewhere = self.home.deleting = self.panel = None
+        self.table.result_folded = False
         self.screen = "table"
         self.save()
 
@@ -298,8 +306,10 @@ class App:
                          button(text(self.t("error.dismiss")), "dismiss", cls="btn-small"))
         return join((notice, body, message))
 
-    def topbar(self, title: str, extra: Markup | None = None) -> Markup:
-        """`title`: text."""
+    def topbar(self, title: str, extra: Markup | None = None, tools: Markup | None = None) -> Markup:
+        """`title`: text; `extra`: the screen's own ways out, before the language;
+        `tools`: the table's play tools (undo, hint, speed, sound), which take a
+        row of their own where the screen is narrow."""
         t = self.t
         home = None
         if self.screen not in ("home", "table"):
@@ -308,6 +318,7 @@ class App:
         lang = button(text(t("lang.switch")), "lang", cls="btn-ghost", aria=t("lang.switch.label"))
         return el("header", {"class": "topbar"},
                   el("div", {"class": "topbar-left"}, home, el("h1", {"class": "topbar-title"}, title)),
+                  tools and el("div", {"class": "topbar-tools"}, tools),
                   el("div", {"class": "topbar-right"}, extra, lang))
 
     def speed_choices(self) -> Markup:

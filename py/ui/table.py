@@ -22,11 +22,38 @@ Conventions the shared layer and its tests rely on:
   name contains its visible words and says what tapping does (an sr-only span);
 - the viewer's private zone (their hand) carries `data-private`: "read out my
   cards" reads the cards in it.
+
+Cards are drawn with ui/cards.py (one face for the collection: static/STYLE.md),
+each with its figure (ui/figures.py; the game's figures.toml names them).
+
+Motion (static/motion.js) is asked for by marks, never by code: `data-key` on a
+thing that stays the same thing from one redraw to the next (a card by its id, a
+die, a seat's plate: widgets.seat_plate keys it "seat:<n>"), so it glides when it
+moves; `data-from="<key> ..."` on a thing just drawn that came from somewhere (a
+card played from "seat:2", dealt from "deck"); `data-to="<key> ..."` on a thing
+that leaves to somewhere (a trick to its winner's "seat:1"); `data-roll="<ctx.moves>"`
+on a die rolled by the last move; `data-bump="<value>"` on a count that changes
+(chips, gold, points). Keys are unique on a screen. Nothing in [data-private] is
+ever copied, and nothing is copied across a hand-off.
+
+The table fits the screen (1024×768 and 768×1024) at every decision, without
+the page scrolling: what is not needed to decide goes into panels() (scores,
+references), opened on demand over the table.
 """
 from __future__ import annotations
 
 import importlib
 import importlib.util
+from typing import NamedTuple
+
+
+class Panel(NamedTuple):
+    """What a table shows on demand, over the table, behind a tab of the rail
+    beside it (the table itself fits the screen; these do not need to):
+    standings and scores, the references (every card's figure and ability)."""
+    key: str        # its tab's icon: "scores", "cards" or "guide" (ui/art/<key>.svg)
+    tab: str        # the tab's word, short: one word (得点 / Scores)
+    body: object    # Markup, its own heading first
 
 
 class Table:
@@ -48,13 +75,16 @@ class Table:
         controls of the decision on screen (ctx.legal)."""
         raise NotImplementedError
 
-    def side(self, view: dict, ctx) -> str:
-        """The side column above the log: scores, standings, references."""
-        return ""
+    def panels(self, view: dict, ctx) -> list[Panel]:
+        """What opens over the table on demand, each behind a tab beside it: the
+        scores, the references (the cards as cards, what each does). The shell
+        adds the log, last. Drawn from the same view as the table."""
+        return []
 
     def result_detail(self, view: dict, ctx) -> str:
-        """What the game-over dialog shows under the winners' names."""
-        return self.side(view, ctx)
+        """What the game-over dialog shows under the winners' names: by default
+        the "scores" panel."""
+        return next((panel.body for panel in self.panels(view, ctx) if panel.key == "scores"), "")
 
     def summary(self, view: dict, ctx) -> str:
         """The dialog of a pause that everybody reads (pause_after), drawn from the

@@ -15,7 +15,7 @@ def seat_plate(ctx, seat: int, is_turn: bool, badges: list, body) -> Markup:
         badges.append(el("span", {"class": "badge badge-cpu"}, t("table.cpu")))
     if is_turn:
         badges.append(el("span", {"class": "badge badge-turn"}, t("table.turn_marker")))
-    return el("div", {"class": ["plate", "is-turn" if is_turn else None], "data-seat": seat},
+    return el("div", {"class": ["plate", "is-turn" if is_turn else None], "data-seat": seat, "data-key": f"seat:{seat}"},
               el("div", {"class": "plate-head"}, el("span", {"class": "plate-name"}, ctx.names[seat]),
                  el("span", {"class": "plate-badges"}, badges)),
               built(body))

@@ -95,6 +95,7 @@ class ReplayScreen(Screen):
         self.current = Replaying(seats, record, step, review, game_id)
         self.to(step)
         self.app.screen = "replay"
+        self.app.panel = None
 
     def cmd_replay_jump(self, arg):
         """To just after a move (a mistake in the review's list)."""
@@ -283,4 +284,5 @@ class ReplayScreen(Screen):
                         el("span", {"class": "replay-last"}, last)),
                      panel,
                      table_layout("replay", None, built(match.table.render(view, ctx)),
-                                  join((built(match.table.side(view, ctx)), self.app.table.render_log(match))))))
+                                  match.table.panels(view, ctx), self.app.table.render_log(match),
+                                  self.app.panel, t)))

@@ -8,6 +8,7 @@ from ..html import button, suggesting, tappable
 from ..i18n import Translator, log_line, shown_names
 from ..markup import Markup, el, join, text
 from ..match import LINGER, SUMMARY, Match
+from ..table import Panel
 from . import NOTHING, Screen, built, icon
 
 LOG_SHOWN = 80
@@ -33,6 +34,7 @@ class Ctx:
         self.reasons_drawn = False
         state = match.state
         self.last_action = state.actions[-1] if state.actions else None
+        self.moves = len(state.actions)         # the number of the last move (motion: data-roll)
         # The move the app is about to play for the person holding the tablet.
         self.forced = (state.legal_actions()[0] if not replay and match.forced_now()
                        and state.current == self.viewer else None)
@@ -48,6 +50,10 @@ class Ctx:
 
 class TableScreen(Screen):
     name = "table"
+    result_folded = False       # the result folded into a bar, to look at the table as it ended
+
+    def cmd_result_fold(self, arg):
+        self.result_folded = not self.result_folded
 
     # ---- commands -----------------------------------------------------------------
     def cmd_again(self, arg):
@@ -158,14 +164,15 @@ class TableScreen(Screen):
             tools.append(button(join((icon("hint"), " ", t("hint.button"))), "hint", cls="btn-hint",
                                 disabled=match.hint is not None))
         if any(match.is_bot(s) for s in range(len(match.seats))):
-            tools.append(button(join((icon("speed"), " ", t("speed.button", speed=t("speed." + app.speed)))),
-                                "speed", cls="btn-ghost"))
+            speed = t("speed." + app.speed)
+            tools.append(button(join((icon("speed"), " ", speed)), "speed", cls="btn-ghost",
+                                aria=t("speed.button", speed=speed)))
         tools.append(tappable(icon("sound" if app.sound else "mute"), "sound", "", "btn btn-ghost btn-icon",
                               aria=t("sound.button"), attrs={"aria-pressed": "true" if app.sound else "false",
                                                              "title": t("sound.button")}))
-        tools.append(button(text(t("nav.rules")), "rules", game_id, cls="btn-ghost"))
-        tools.append(button(text(t("nav.quit")), "quit", cls="btn-ghost"))
-        bar = app.topbar(t("game." + game_id), join(tools))
+        ways_out = join((button(join((icon("guide"), " ", t("nav.rules"))), "rules", game_id, cls="btn-ghost"),
+                         button(text(t("nav.quit")), "quit", cls="btn-ghost")))
+        bar = app.topbar(t("game." + game_id), ways_out, join(tools))
         if app.lost:
             return join((bar, el("section", {"class": "dialog", "role": "dialog", "data-screen": "lost"},
                                  el("p", t("library.lost")),
@@ -196,13 +203,14 @@ class TableScreen(Screen):
         if match.interlude == SUMMARY:
             body = join((built(body), el("div", {"class": "overlay"}, built(match.table.summary(view, ctx)))))
         elif match.state.over:
-            body = join((self.render_result(ctx, view), built(body)))
+            body = join((built(body), self.render_result(ctx, view)))
         if ctx.reasons and not ctx.reasons_drawn:      # a table with no hint line on screen
             body = join((built(body), ctx.reasons))
         body = join((self.render_peek(match, ctx.names), built(body)))
-        side = join((built(match.table.side(view, ctx)), self.render_log(match)))
         speak = button(text(t("speak.button")), "speak", cls="btn-small sr-only-focusable")
-        return join((bar, speak, table_layout(self.kind(), match.viewer, body, side)))
+        return join((bar, speak, table_layout(self.kind(), match.viewer, body,
+                                              match.table.panels(view, ctx), self.render_log(match),
+                                              app.panel, t)))
 
     def render_peek(self, match: Match, names: list[str]) -> Markup:
         """Between turns: "show my cards" for each person; while one looks, a way to hide them."""
@@ -240,28 +248,52 @@ class TableScreen(Screen):
         winners = t.join([ctx.names[s] for s in result["winners"]])
         line = t("result.winner" if len(result["winners"]) == 1 else "result.winners", names=winners)
         control = app.replay.review_control(app.game_id) if app.game_id and not app.lost else ""
-        return el("section", {"class": "result", "role": "status"},
-                  el("h2", icon("crown"), " ", t("result.title")),
-                  el("p", {"class": "result-winners"}, line),
-                  built(match.table.result_detail(view, ctx)),
-                  el("div", {"class": "dialog-actions"},
-                     button(text(t("result.again")), "again", cls="btn-primary"),
-                     button(text(t("replay.open")), "replay"),
-                     button(text(t("result.home")), "quit", "yes")),
-                  el("div", {"class": "result-review"}, control) if control else None)
+        # Over the table; folded into a bar at its foot to look at the table as it ended.
+        fold = tappable(join((icon("cards"), " ", t("result.unfold" if self.result_folded else "result.fold"))),
+                        "result_fold", "", "btn btn-ghost result-fold",
+                        attrs={"aria-expanded": "false" if self.result_folded else "true"})
+        return el("div", {"class": ["overlay", "overlay-result", self.result_folded and "is-folded"]},
+                  el("section", {"class": "result", "role": "status"},
+                     el("h2", icon("crown"), " ", t("result.title")),
+                     el("p", {"class": "result-winners"}, line),
+                     not self.result_folded and built(match.table.result_detail(view, ctx)),
+                     el("div", {"class": "dialog-actions"},
+                        button(text(t("result.again")), "again", cls="btn-primary"),
+                        button(text(t("replay.open")), "replay"),
+                        button(text(t("result.home")), "quit", "yes"), fold),
+                     el("div", {"class": "result-review"}, control) if control and not self.result_folded else None))
 
     def render_log(self, match: Match) -> Markup:
         t = self.t
         shown = match.log[-LOG_SHOWN:]
         names = shown_names(match.seats, t)
         # Numbered as moves of the whole game, newest first, even when older ones are cut.
-        return el("details", {"class": "log", "open": True}, el("summary", t("table.log")),
+        return el("section", {"class": "log"}, el("h2", {"class": "side-title"}, t("table.log")),
                   el("ol", {"class": "log-list", "reversed": True, "start": len(match.log), "tabindex": "0",
                             "aria-label": t("table.log")},
                      (el("li", log_line(entry, t, names)) for entry in reversed(shown))))
 
 
-def table_layout(screen: str, viewer, main, side) -> Markup:
-    """The table and, beside it, what the game shows there and the log."""
+RAIL_ICONS = ("scores", "cards", "guide", "log")
+
+
+def table_layout(screen: str, viewer, main, panels: list[Panel], log: Markup, open_panel: str | None,
+                 t: Translator) -> Markup:
+    """The table, the rail of tabs beside it and the panel open over it, if any:
+    the game's panels (scores, references) and the log. Every panel is drawn (a
+    closed one hidden), from the same view as the table."""
+    panels = [*panels, Panel("log", t("table.log"), log)]
+    keys = [panel.key for panel in panels]
+    shown = open_panel if open_panel in keys else None
+    rail = el("nav", {"class": "table-rail", "aria-label": t("panel.rail")},
+              (tappable(join((icon(p.key if p.key in RAIL_ICONS else "cards"), el("span", {"class": "rail-word"}, p.tab))),
+                        "panel", p.key, "rail-tab" + (" is-open" if p.key == shown else ""),
+                        attrs={"aria-expanded": "true" if p.key == shown else "false", "aria-controls": f"panel-{p.key}"})
+               for p in panels))
+    side = el("aside", {"class": "table-side", "hidden": shown is None, "aria-label": t("panel.rail")},
+              button(join((icon("close"), el("span", {"class": "sr-only"}, t("panel.close")))), "panel", "",
+                     cls="btn-ghost btn-icon drawer-close", aria=t("panel.close")),
+              (el("section", {"class": "panel", "id": f"panel-{p.key}", "data-panel": p.key,
+                              "hidden": p.key != shown}, built(p.body)) for p in panels))
     return el("div", {"class": "table-layout", "data-screen": screen, "data-viewer": "" if viewer is None else viewer},
-              el("div", {"class": "table-main"}, main), el("aside", {"class": "table-side"}, side))
+              el("div", {"class": "table-main"}, main), rail, side)

@@ -16,7 +16,7 @@ from ...markup import Markup, el, join, text
 
 from ...screens import built
 from ...widgets import seat_plate, turn_line
-from ...table import Table
+from ...table import Panel, Table
 
 
 PIPS = {1: [(50, 50)], 2: [(28, 28), (72, 72)], 3: [(28, 28), (50, 50), (72, 72)],
@@ -166,8 +166,8 @@ class CourtTable(Table):
                   self._status(view, ctx), self._players(view, ctx), self._tray(view, ctx),
                   self._supply(view, ctx))
 
-    def side(self, view, ctx):
-        return self._standings(view, ctx)
+    def panels(self, view, ctx):
+        return [Panel("scores", ctx.t("panel.scores"), self._standings(view, ctx))]
 
     def _status(self, view, ctx):
         t = ctx.t

@@ -29,7 +29,7 @@ from ...i18n import log_line
 from ...icons import drawings
 from ...markup import Markup, el, join, text
 from ...widgets import seat_plate, turn_line
-from ...table import Table
+from ...table import Panel, Table
 
 
 COLS = 3
@@ -381,8 +381,8 @@ class GoldenKeyTable(Table):
         return el("section", {"class": "gk", "aria-label": ctx.t("game.golden_key")},
                   self._status(view, ctx), el("div", {"class": "gk-table"}, board, side))
 
-    def side(self, view, ctx):
-        return self._about(view, ctx)
+    def panels(self, view, ctx):
+        return [Panel("guide", ctx.t("panel.guide"), self._about(view, ctx))]
 
     def result_detail(self, view, ctx):
         t = ctx.t

@@ -14,7 +14,7 @@ from ...markup import Markup, el, join, text
 
 from ...screens import built
 from ...widgets import seat_plate, turn_line
-from ...table import Table
+from ...table import Panel, Table
 
 
 def faces() -> dict[str, Markup]:
@@ -199,8 +199,8 @@ class KrypkilleTable(Table):
                   self._status(view, ctx), self._seats(view, ctx), self._centre(view, ctx),
                   self._hand(view, ctx))
 
-    def side(self, view, ctx):
-        return self._scores(view, ctx)
+    def panels(self, view, ctx):
+        return [Panel("scores", ctx.t("panel.scores"), self._scores(view, ctx))]
 
     def _status(self, view, ctx):
         t = ctx.t

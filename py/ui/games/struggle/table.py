@@ -26,7 +26,7 @@ from ...i18n import log_line
 from ...icons import drawings
 from ...markup import Markup, el, join, text
 from ...widgets import seat_plate, turn_line
-from ...table import Table
+from ...table import Panel, Table
 
 
 OFFER_PHASES = ("offer", "offer-gold", "offer-promise")
@@ -304,8 +304,8 @@ class StruggleTable(Table):
                   self._status(view, ctx), self._table(view, ctx), self._turn(view, ctx),
                   self._hand(view, ctx), self._court(ctx))
 
-    def side(self, view, ctx):
-        return join([self._scores(view, ctx), self._supply(view, ctx)])
+    def panels(self, view, ctx):
+        return [Panel("scores", ctx.t("panel.scores"), join([self._scores(view, ctx), self._supply(view, ctx)]))]
 
     def result_detail(self, view, ctx):
         return self._scores(view, ctx, final=True)

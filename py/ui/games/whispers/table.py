@@ -23,7 +23,7 @@ from ...html import button, tappable
 from ...icons import drawings
 from ...markup import Markup, el, join, text as plain
 from ...widgets import seat_plate, turn_line
-from ...table import Table
+from ...table import Panel, Table
 
 
 SLOTS = 6                                     # a display is complete at six (WH-20)
@@ -301,8 +301,9 @@ class WhispersTable(Table):
         return el("section", {"class": "wh", "aria-label": ctx.t("game.whispers")},
                   self._status(view, ctx), self._hand(view, ctx), self._court(view, ctx))
 
-    def side(self, view, ctx):
-        return join((self._scores(view, ctx), self._king_panel(view, ctx), self._legend(view, ctx)))
+    def panels(self, view, ctx):
+        return [Panel("scores", ctx.t("panel.scores"), self._scores(view, ctx)),
+                Panel("cards", ctx.t("panel.cards"), join((self._king_panel(view, ctx), self._legend(view, ctx))))]
 
     def result_detail(self, view, ctx):
         return self._scores(view, ctx, final=True)
