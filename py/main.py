@@ -106,6 +106,8 @@ app = App(storage=LocalStorage(), browser_langs=[str(x) for x in (py_value(windo
           pace=pace, store=BrowserStore(window.royalStore),
           tz_offset_min=int(window.Date.new().getTimezoneOffset()), review_playouts=review_playouts)
 guard = TapGuard(scale=min(pace, 1.0))
+motion = window.royalMotion
+motion.setScale(min(pace, 1.0))
 page = {"timer": None, "html": None, "screen": None, "step_ms": 0.0, "keyboard": False,
         "review_timer": None, "review_shown": 0.0}
 # A control that gives way to another (a review's button to its Cancel and back):
@@ -129,7 +131,9 @@ def draw(cause="", x=0.0, y=0.0):
         html = app.render()
     if html != page["html"]:
         focused = focus_key()
+        motion.before(root)          # static/motion.js: where things were ...
         root.innerHTML = html
+        motion.after(root)           # ... and they glide, fly or tumble to where they are
         page["html"] = html
         restore_focus(focused)
         if cause:
