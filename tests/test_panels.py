@@ -36,6 +36,13 @@ def test_every_panel_is_drawn_closed_until_its_tab_opens_it_one_at_a_time():
     assert panel_state(app.render())[1] is False
 
 
+def test_back_closes_an_open_panel_before_anything_else():
+    app = start(["human", "quick", "quick"], game="krypkille")
+    app.handle("panel", "log")
+    assert app.back() and app.panel is None and app.screen == "table" and app.confirm is None
+    assert app.back() and app.confirm == "leave"           # then Back asks before leaving, as before
+
+
 def test_a_panel_the_game_does_not_have_is_drawn_closed():
     app = start(["human", "quick", "quick"], game="krypkille")
     app.handle("panel", "cards-of-another-game")

@@ -143,8 +143,11 @@ class App:
 
     def back(self) -> bool:
         """The browser's Back (a tablet's back swipe): the app's previous screen.
-        False when there is none and the browser may leave the app."""
-        if self.screen == "rules":
+        False when there is none and the browser may leave the app. A panel open
+        over the table closes first."""
+        if self.panel is not None and self.screen in ("table", "replay"):
+            self.panel = None
+        elif self.screen == "rules":
             self.rules.close()
         elif self.screen in ("setup", "about"):
             self.screen = "home"
