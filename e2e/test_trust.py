@@ -165,8 +165,9 @@ def test_stray_taps_on_the_result_and_the_replay(watched):
 
 # What does not fit the screen: the page scrolls (its document is taller or wider than
 # the window), or a control of the decision lies outside the window, or a card face
-# has no figure. Measured from the top of the page.
-OFF_SCREEN = """() => { window.scrollTo(0, 0); const out = [];
+# has no figure. Measured from the top of the page, with every motion at its end.
+OFF_SCREEN = """() => { if (window.royalMotion) royalMotion.finish();   // the table at rest
+  window.scrollTo(0, 0); const out = [];
   const doc = document.documentElement;
   if (doc.scrollHeight > innerHeight + 1) out.push('page ' + doc.scrollHeight + ' px tall');
   if (doc.scrollWidth > innerWidth + 1) out.push('page ' + doc.scrollWidth + ' px wide');
