@@ -64,9 +64,13 @@ TONE = {"red": "red", "blue": "blue"}
 # inline (the shapes inside an <svg> of the caller's) so that they take the
 # page's colours.
 
+ART = pathlib.Path(__file__).resolve().parent / "art.svg"
+
+
+@functools.cache
 def art(name: str) -> Markup:
     """The shapes of one symbol of art.svg."""
-    return drawings(pathlib.Path(__file__).resolve().parent / "art.svg")[name]
+    return drawings(ART)[name]
 
 
 def svg(cls, view_box: str, *shapes, **attrs) -> Markup:
@@ -153,6 +157,17 @@ def faction_face(colour: str, name: str) -> Markup:
     return card_face(name, figure(GAME_ID, colour), tone=TONE[colour], cls="gk-face gk-faction-face",
                      corner=beast, mark=beast,
                      attrs={"data-card": colour, "aria-hidden": "true"})
+
+
+@functools.cache
+def star_mark() -> Markup:
+    return svg("gk-star", "0 0 24 24", art("star"))
+
+
+@functools.cache
+def trail_mark(owner: int) -> Markup:
+    """Where a die stood before the last move: its outline."""
+    return svg(["gk-trail", "gk-" + COLOURS[owner]], "0 0 100 100", body(owner))
 
 
 @functools.cache
@@ -468,8 +483,13 @@ class GoldenKeyTable(Table):
         same moment repeats none of it, the marks being the same):
         "roll": {die: the move's number} for a die it rolled (it tumbles);
         "won": {(seat, index): the keys it flies in from} for each chip it won (from
-        the card it lay on, or, C4, from the other player's chips)."""
+        the card it lay on, or, C4, from the other player's chips);
+        "trail": {place: owner} where the die it moved stood (drawn as its outline,
+        so that who did what is still seen once the motion is over)."""
         events = last_action_events(view)
+        trail = {}
+        if events and events[0]["do"] in ("move", "flick", "return") and events[0].get("from"):
+            trail[events[0]["from"]] = view["dice"][events[0]["die"]]["owner"]
         rolled = {}
         if events and events[0]["do"] in ("reroll", "roll"):
             rolled[events[0]["die"]] = str(ctx.moves)
@@ -486,7 +506,7 @@ class GoldenKeyTable(Table):
                 won[(seat, totals[seat] - 1)] = won_key(other, totals[other])
                 totals[seat] -= 1
                 totals[other] += 1
-        return {"roll": rolled, "won": won}
+        return {"roll": rolled, "won": won, "trail": trail}
 
     def _die(self, view, ctx, name, cls="", motion=None, cmd="", arg="", tap_words="", chosen_words="") -> Markup:
         """A die, keyed by its name (it glides wherever it goes next)."""
@@ -516,7 +536,8 @@ class GoldenKeyTable(Table):
             classes.append("is-covered")
         if hinted:
             classes.append("is-hint")
-        if name == chosen:                       # picked: drawn raised, its places are buttons
+        waiting = view["phase"] == "reroll" and (view["reroll"] or {}).get("die") == name
+        if name == chosen or waiting:            # picked (its places are buttons), or to be re-rolled
             classes.append("is-chosen")
             die = self._die(view, ctx, name, " ".join(classes), motion, chosen_words=t("gk.die.chosen"))
         elif name in selectable:
@@ -551,7 +572,7 @@ class GoldenKeyTable(Table):
         t = ctx.t
         value, words, wins = self._preview(view, ctx, chosen, place, action)
         verb = t("gk.tap.flick_here") if isinstance(action, Flick) else t("gk.tap.move_here")
-        star = svg("gk-star", "0 0 24 24", art("star")) if wins else None
+        star = star_mark() if wins else None
         owner = view["dice"][chosen]["owner"]
         pill = el("span", {"class": ["gk-pill", "is-win" if wins else None]},
                   el("span", {"class": f"gk-pill-die gk-{COLOURS[owner]}"}, die_svg(owner, value)), star)
@@ -572,6 +593,8 @@ class GoldenKeyTable(Table):
         else:
             face = battle_face(place, card, cell["chips"] or 0)
         parts = [face]
+        if place in motion["trail"]:
+            parts.append(trail_mark(motion["trail"][place]))
         # A destination: the whole card is the button, over the dice on it (the
         # player's other die there is picked from the panel instead).
         if action:
@@ -594,8 +617,8 @@ class GoldenKeyTable(Table):
 
     @staticmethod
     def _slot(kind, index, count) -> str:
-        if kind == "reroll":
-            return f"gk-slot-r{index}"
+        if kind == "reroll":        # up to four dice, side by side, then in two rows
+            return "gk-slot-one" if count == 1 else f"gk-slot-p{index}" if count == 2 else f"gk-slot-r{index}"
         if count == 2:
             return "gk-slot-under" if index == 0 else "gk-slot-top"
         return "gk-slot-one"
