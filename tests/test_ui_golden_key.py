@@ -421,6 +421,17 @@ def test_a_card_turned_up_leaves_as_its_back_toward_its_face():
     assert 'data-key="gk:card:r0c1"' in after and "gk:back:r0c1" not in after
 
 
+def test_where_the_last_moved_die_stood_its_outline_stays_until_the_next_move():
+    state = position({"red0": ("r0c1", 3)})
+    assert "gk-trail" not in draw(state)
+    state.apply("move red0 r0c0")
+    html = draw(state)
+    assert html.count("gk-trail") == 1
+    cell = re.search(r'<div class="gk-cell[^"]*" style="grid-row:2;grid-column:2">.*?</div>', html, re.S).group(0)
+    assert 'class="gk-trail gk-red"' in cell                 # on the 2 card (r0c1), in red's colour
+    assert "gk-trail" in draw(state, selection=["blue0"])    # a pick does not wipe it
+
+
 def test_what_moves_in_the_far_players_turned_plate_is_turned_back():
     state = GAME.new(2, seed=4)
     two = draw(state)                                      # two people: red's plate faces red
