@@ -11,7 +11,7 @@ import random
 import sys
 import time
 
-from table_driver import game_over, new_game, record_json
+from table_driver import game_over, new_game, record_json, snapshot
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from royaltable import registry  # noqa: E402
@@ -201,7 +201,9 @@ def test_the_advanced_board_with_two_arranged_rules_played_to_the_end_by_compute
              options=["board:advanced", "face_down:on", "arranged:C4"], seed="9")
     page.wait_for_selector(".gk-board")
     assert page.locator(".gk-cell").count() == 12
-    assert page.locator(".gk-back").count() >= 10             # C1: face down at the start
+    html, state, _ = snapshot(page)                          # C1: face down at the start
+    downs = sum(1 for cell in state.view(None)["cells"] if cell["card"] is None)
+    assert html.count('class="gk-cell gk-back') == downs >= 5
     assert "C4" in page.inner_text(".gk-facts")
     page.wait_for_selector(".result", timeout=900_000)        # computers only: it plays itself
     w.shot("golden_key-advanced-result-1024x768")
@@ -223,6 +225,14 @@ def before_a_chip(state) -> bool:
             return True
     return False
 
+
+# The motions the next redraw starts (static/motion.js animates with el.animate), held
+# at their first frame whatever the machine's speed, until they are finished.
+HELD = """() => { const animate = window.__animate = Element.prototype.animate;
+  Element.prototype.animate = function (frames, options) {
+    const a = animate.call(this, frames, options); a.pause(); a.currentTime = 0; return a; }; }"""
+LET_GO = """() => { Element.prototype.animate = window.__animate;
+  document.getAnimations().forEach(a => a.finish()); }"""
 
 WHERE = """keys => keys.map(k => { const e = document.querySelector('[data-key="' + k + '"]');
   if (!e) return null; const r = e.getBoundingClientRect(); return [Math.round(r.x), Math.round(r.y)]; })"""
@@ -257,14 +267,15 @@ def test_a_die_glides_its_chip_flies_to_its_winner_and_nothing_moves_under_reduc
         chip = wins.first.locator("xpath=..").locator(".gk-chip").get_attribute("data-key")
         action = GAME.parse(wins.first.get_attribute("data-arg"))
         die_was, chip_was = page.evaluate(WHERE, [action.die, chip])
+        page.evaluate(HELD)                            # every motion held at its first frame
         wins.first.click()
         page.wait_for_selector(f'[data-key="{won}"]')
         if reduced:
             assert page.evaluate("() => document.getAnimations().length") == 0
             break
-        page.evaluate("() => document.getAnimations().forEach(a => { a.pause(); a.currentTime = 0; })")
+        assert page.evaluate("() => document.getAnimations().length") >= 2
         die_start, won_start = page.evaluate(WHERE, [action.die, won])
-        page.evaluate("() => document.getAnimations().forEach(a => a.finish())")
+        page.evaluate(LET_GO)
         die_end, won_end = page.evaluate(WHERE, [action.die, won])
         near = lambda a, b: abs(a[0] - b[0]) <= 3 and abs(a[1] - b[1]) <= 3       # noqa: E731
         assert near(die_start, die_was) and not near(die_end, die_was)
