@@ -191,3 +191,28 @@ def test_the_library_on_the_home_screen_has_no_serious_violation(watched):
     found = both_languages(page, "library")
     assert found == [], "\n".join(found)
     assert w.errors == []
+
+
+def test_the_about_screen_and_every_panel_beside_the_table_pass_axe(watched):
+    """The About screen, and at the table each panel of the rail opened over it
+    (scores, cards, the log), in both languages: no serious violation."""
+    w = watched(1024, 768)
+    page = w.open()
+    page.click("[data-cmd=about]")
+    page.wait_for_selector(".about")
+    found = both_languages(page, "about")
+    assert "CC BY 3.0" in page.inner_text(".about")
+    page.click("[data-cmd=home]")
+    new_game(page, "whispers", ["human", "quick", "quick"], seed="2")
+    tabs = page.locator(".table-rail [data-cmd=panel]")
+    keys = [tabs.nth(i).get_attribute("data-arg") for i in range(tabs.count())]
+    assert "log" in keys and len(keys) >= 2
+    for key in keys:
+        page.click(f'.table-rail [data-cmd=panel][data-arg="{key}"]')
+        page.wait_for_selector(f"#panel-{key}:not([hidden])")
+        assert page.get_attribute(f'.table-rail [data-arg="{key}"]', "aria-expanded") == "true"
+        found += both_languages(page, f"panel {key}")
+    page.click(".drawer-close")
+    page.wait_for_selector(".table-side[hidden]", state="attached")
+    assert found == [], "\n".join(found)
+    assert w.errors == []

@@ -194,28 +194,31 @@ class Looker:
             width, height = SIZES[size]
             self.page.set_viewport_size({"width": width, "height": height})
 
-    def check(self, where: str) -> None:
+    def check(self, where: str, shot: bool = False) -> None:
         self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
         lang = self.page.evaluate("document.documentElement.lang")
         width, height = SIZES[self.size]
         found = self.page.evaluate(MISFITS)
         self.looked += 1
+        if shot:        # every table at a decision, in both languages and orientations, to look at
+            self.page.evaluate("window.royalMotion && royalMotion.finish()")
+            self.w.shot(f"table-{self.game_id}-{lang}-{width}x{height}")
         if found or EVERY_SHOT:
             self.w.shot(f"fit-{self.game_id}-{where}-{lang}-{width}x{height}", full_page=True)
             self.misfits += [f"{self.game_id} {where} {lang} {width}×{height}: {m}" for m in found]
 
-    def look(self, where: str) -> None:
+    def look(self, where: str, shot: bool = False) -> None:
         """Both sizes, then the other language at both sizes (the last size first:
         one resize fewer), leaving the page in the other language."""
         order = (self.size, 1 - self.size)
         for size in order:
             self.resize(size)
-            self.check(where)
+            self.check(where, shot)
         # the app's language button (by script: a summary's overlay lies over the top bar)
         self.page.evaluate("document.querySelector('#app [data-cmd=lang]').click()")
         for size in reversed(order):
             self.resize(size)
-            self.check(where)
+            self.check(where, shot)
 
 
 def prove_the_check(page) -> None:
@@ -277,7 +280,7 @@ def play_and_look(page, looker, game_id: str) -> None:
         done = moves
         if game_id == "krypkille" and number == 0:
             prove_the_check(page)
-        looker.look(f"move{moves}")
+        looker.look(f"move{moves}", shot=number == len(spec["at"]) - 1)
     if spec["summary"]:
         reached = play(page, game_id, stop="#app [data-screen=summary]")
         assert reached["how"] == "stop", (game_id, "no summary", reached)

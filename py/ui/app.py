@@ -17,6 +17,7 @@ from .collection import GAMES
 from .markup import Markup, el, join, text
 from .match import LINGER, SPEEDS, Match
 from .screens import icon
+from .screens.about import AboutScreen
 from .screens.home import HomeScreen
 from .screens.replay import ReplayScreen, ReviewJob, Replaying
 from .screens.rules import RulesScreen
@@ -77,7 +78,8 @@ class App:
         self.table = TableScreen(self)
         self.replay = ReplayScreen(self)
         self.rules = RulesScreen(self)
-        self.screens = {s.name: s for s in (self.home, self.setup, self.table, self.replay, self.rules)}
+        self.about = AboutScreen(self)
+        self.screens = {s.name: s for s in (self.home, self.setup, self.table, self.replay, self.rules, self.about)}
         self._commands = {"dismiss": self.cmd_dismiss, "lang": self.cmd_lang, "speed": self.cmd_speed,
                           "sound": self.cmd_sound, "home": self.cmd_home,
                           "panel": self.cmd_panel}
@@ -141,10 +143,13 @@ class App:
 
     def back(self) -> bool:
         """The browser's Back (a tablet's back swipe): the app's previous screen.
-        False when there is none and the browser may leave the app."""
-        if self.screen == "rules":
+        False when there is none and the browser may leave the app. A panel open
+        over the table closes first."""
+        if self.panel is not None and self.screen in ("table", "replay"):
+            self.panel = None
+        elif self.screen == "rules":
             self.rules.close()
-        elif self.screen == "setup":
+        elif self.screen in ("setup", "about"):
             self.screen = "home"
         elif self.screen == "replay":
             self.replay.cmd_replay_close("")

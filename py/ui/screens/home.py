@@ -149,7 +149,8 @@ class HomeScreen(Screen):
                             el("p", {"class": "game-card-players"}, players),
                             el("p", {"class": "game-card-blurb"}, t("game." + game_id + ".blurb")),
                             badge, el("div", {"class": "game-card-actions"}, actions)))
-        return join((self.app.topbar(t("app.name")),
+        about = button(join((icon("guide"), " ", t("nav.about"))), "about", cls="btn-ghost")
+        return join((self.app.topbar(t("app.name"), about),
                      el("section", {"class": "home"},
                         el("p", {"class": "tagline"}, t("app.tagline")), self.render_library(),
                         el("h2", {"class": "section-title"}, t("home.title")),

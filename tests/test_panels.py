@@ -1,0 +1,107 @@
+"""Beside the table: the rail's panels (scores, cards, the log) open over the table
+one at a time, every one drawn from the table's own view; the result lies over
+the table and folds away; the About screen names whose work the app shows."""
+import re
+
+import pytest
+
+from screens import start
+from ui.app import App
+from ui.collection import GAMES
+from ui.match import SUMMARY
+from ui.table import table_for
+
+
+def panel_state(html):
+    """{panel key: open?} as drawn, and whether the drawer is open."""
+    panels = dict(re.findall(r'<section class="panel" id="panel-(\w+)" data-panel="\w+"( hidden)?', html))
+    drawer_open = re.search(r'<aside class="table-side"( hidden)?', html).group(1) is None
+    return {key: not hidden for key, hidden in panels.items()}, drawer_open
+
+
+def test_every_panel_is_drawn_closed_until_its_tab_opens_it_one_at_a_time():
+    app = start(["human", "quick", "quick"], game="whispers")
+    panels, drawer = panel_state(app.render())
+    assert set(panels) == {"scores", "cards", "log"} and not any(panels.values()) and not drawer
+    app.handle("panel", "scores")
+    html = app.render()
+    assert panel_state(html) == ({"scores": True, "cards": False, "log": False}, True)
+    assert 'data-arg="scores" aria-expanded="true"' in html
+    app.handle("panel", "log")                          # another tab: that one instead
+    assert panel_state(app.render()) == ({"scores": False, "cards": False, "log": True}, True)
+    app.handle("panel", "log")                          # the same tab again: closed
+    assert panel_state(app.render())[1] is False
+    app.handle("panel", "cards")
+    app.handle("panel", "")                             # the close button
+    assert panel_state(app.render())[1] is False
+
+
+def test_back_closes_an_open_panel_before_anything_else():
+    app = start(["human", "quick", "quick"], game="krypkille")
+    app.handle("panel", "log")
+    assert app.back() and app.panel is None and app.screen == "table" and app.confirm is None
+    assert app.back() and app.confirm == "leave"           # then Back asks before leaving, as before
+
+
+def test_a_panel_the_game_does_not_have_is_drawn_closed():
+    app = start(["human", "quick", "quick"], game="krypkille")
+    app.handle("panel", "cards-of-another-game")
+    panels, drawer = panel_state(app.render())
+    assert not drawer and not any(panels.values())
+
+
+def test_a_new_game_and_a_replay_start_with_every_panel_closed():
+    app = start(["human", "quick", "quick"], game="krypkille")
+    app.handle("panel", "log")
+    app.handle("quit", "leave")
+    app.handle("setup", "court")
+    app.handle("start")
+    assert app.panel is None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_log_is_the_last_tab_and_every_tab_has_a_word(game):
+    app = start(["human"] + ["quick"] * 3, game=game)
+    html = app.render()
+    rail = re.search(r'<nav class="table-rail".*?</nav>', html, re.S).group(0)
+    tabs = re.findall(r'data-arg="([\w-]+)"', rail)
+    words = re.findall(r'<span class="rail-word">([^<]+)</span>', rail)
+    assert tabs[-1] == "log" and len(words) == len(tabs) and all(w.strip() for w in words)
+    assert len(tabs) == len(set(tabs))
+    assert [p.key for p in table_for(game).panels(app.match.state.view(None), _ctx(app))] + ["log"] == tabs
+
+
+def _ctx(app):
+    from ui.screens.table import Ctx
+    return Ctx(app.t, app.match)
+
+
+def test_the_result_lies_over_the_table_and_folds_into_a_bar_and_back():
+    app = start(["quick", "quick", "quick"], game="krypkille", options=["limit:50"])
+    for _ in range(5000):
+        if app.match.state.over and not app.match.interlude:
+            break
+        if app.match.interlude == SUMMARY:
+            app.handle("resume")
+        else:
+            app.step()
+    html = app.render()
+    assert '<div class="overlay overlay-result">' in html and 'class="scores' in html.split("overlay-result")[1]
+    app.handle("result_fold")
+    folded = app.render()
+    assert "overlay-result is-folded" in folded
+    assert "scores" not in folded.split("overlay-result")[1].split("</section>")[0]   # the detail waits
+    assert 'data-cmd="again"' in folded                  # the ways on stay in the bar
+    app.handle("result_fold")
+    assert '<div class="overlay overlay-result">' in app.render()
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_about_screen_credits_every_game_and_the_figures(lang):
+    app = App(lang)
+    app.handle("about")
+    html = app.render()
+    for game in GAMES:
+        assert app.t(f"game.{game}.credit") in html.replace("&amp;", "&")
+    assert "game-icons.net" in html and "CC BY 3.0" in html
+    assert app.back() and app.screen == "home"
