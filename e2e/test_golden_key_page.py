@@ -300,6 +300,7 @@ def saved_at(options, seed, until, kinds=("human", "human")):
 def test_the_rescue_offer_and_the_advanced_board_are_in_reach_in_both_orientations(watched):
     """GK-26's dialog (both people read it, the one who decides answers it) and a
     turn on the tallest board: every button on screen at 1024×768 and 768×1024."""
+    import test_access as access
     import test_trust as trust
     moments = [
         ("offer", saved_at({}, 18, lambda s: s.phase == "offer")),
@@ -325,4 +326,19 @@ def test_the_rescue_offer_and_the_advanced_board_are_in_reach_in_both_orientatio
             assert page.evaluate(trust.OUT_OF_REACH) == [], (name, width)
             w.shot(f"golden_key-{name}-{width}x{height}")
         page.set_viewport_size({"width": 1024, "height": 768})
+        if name == "advanced":
+            # The guide and the cards as references, opened over the table: every
+            # card with its figure, no serious accessibility problem, in both orientations.
+            for key in ("guide", "cards"):
+                page.click(f'.table-rail [data-cmd=panel][data-arg="{key}"]')
+                page.wait_for_selector(f"#panel-{key}:not([hidden])")
+                assert access.axe(page, f"the {key} panel") == []
+                for width, height in trust.LANDSCAPE, trust.PORTRAIT:
+                    page.set_viewport_size({"width": width, "height": height})
+                    page.wait_for_timeout(50)
+                    w.shot(f"golden_key-panel-{key}-{width}x{height}")
+                page.set_viewport_size({"width": 1024, "height": 768})
+            faces = page.locator("#panel-cards .card:not(.card-back)")
+            assert faces.count() == 15 and page.locator("#panel-cards .card:not(.card-back) svg use").count() == 15
+            page.click(".drawer-close")
     no_trouble(w, page)

@@ -432,6 +432,14 @@ def test_where_the_last_moved_die_stood_its_outline_stays_until_the_next_move():
     assert "gk-trail" in draw(state, selection=["blue0"])    # a pick does not wipe it
 
 
+def test_a_replay_says_nobody_is_thinking():
+    state = position()
+    ctx = ctx_for(state, bots=(True, False))
+    assert "is thinking" in TABLE.render(state.view(None), ctx)
+    ctx.replay, ctx.legal = True, []
+    assert "is thinking" not in TABLE.render(state.view(None), ctx)
+
+
 def test_what_moves_in_the_far_players_turned_plate_is_turned_back():
     state = GAME.new(2, seed=4)
     two = draw(state)                                      # two people: red's plate faces red

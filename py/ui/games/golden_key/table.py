@@ -792,7 +792,7 @@ class GoldenKeyTable(Table):
                 elif view["double_move"] and not second:
                     lines.append(t("gk.say.double"))
             if not deciding:
-                if ctx.bots[current]:
+                if ctx.bots[current] and not ctx.replay:
                     lines.insert(0, t("gk.say.thinking", name=name))
         facing = lay.facing and current == lay.far and bool(legal)
         hint = None
