@@ -568,7 +568,9 @@ class GoldenKeyTable(Table):
             words += ", " + star
         return value, words, bool(star)
 
-    def _target_button(self, view, ctx, chosen, place, action, where_words, hinted) -> Markup:
+    def _target_button(self, view, ctx, chosen, place, action, where_words, hinted, column=None) -> Markup:
+        """A destination: the whole card is the button; its pill shows the die as it
+        will read there (on a faction card, over the column it will stand in)."""
         t = ctx.t
         value, words, wins = self._preview(view, ctx, chosen, place, action)
         verb = t("gk.tap.flick_here") if isinstance(action, Flick) else t("gk.tap.move_here")
@@ -577,7 +579,8 @@ class GoldenKeyTable(Table):
         pill = el("span", {"class": ["gk-pill", "is-win" if wins else None]},
                   el("span", {"class": f"gk-pill-die gk-{COLOURS[owner]}"}, die_svg(owner, value)), star)
         return tappable(join((pill, el("span", {"class": "sr-only"}, f"{verb}: {where_words}, {words}"))),
-                        "act", action, "gk-target" + (" is-hint" if hinted else ""))
+                        "act", action, "gk-target" + (" is-hint" if hinted else ""),
+                        attrs={"style": f"--col:{column}" if column else None})
 
     def _cell(self, view, ctx, cell, row, col, action, chosen, selectable, motion, hinted):
         t = ctx.t
@@ -676,8 +679,9 @@ class GoldenKeyTable(Table):
                 dice.append(el("span", {"class": "gk-fcell", "style": f"grid-column:{col}"}, die))
         title = t("gk.faction." + colour)
         target = None
-        if action:
-            target = self._target_button(view, ctx, chosen, colour, action, title, hint_place == colour)
+        if action:                  # the die will stand in the freest column
+            landing = min(columns, key=lambda c: (len(columns[c]), abs(c - 2)))
+            target = self._target_button(view, ctx, chosen, colour, action, title, hint_place == colour, landing)
         far = owner == lay.far
         classes = ["gk-faction", f"gk-faction-{colour}", "is-far" if far else "is-near",
                    "is-facing" if far and lay.facing else None, "is-target" if action else None]
