@@ -1,8 +1,8 @@
 """黄金の鍵 (The Golden Key) in the real page: a whole game of a person against
 the strong computer; two people through a flick, a stack, a re-roll and a won
 chip (a saved game found in CPython, then played by tapping); the advanced
-board with two arranged rules played to the end by computers; moves slide,
-except under reduced motion."""
+board with two arranged rules played to the end by computers; a die glides
+and a chip won flies to its winner, except under reduced motion."""
 from __future__ import annotations
 
 import json
@@ -11,7 +11,7 @@ import random
 import sys
 import time
 
-from table_driver import game_over, new_game, record_json
+from table_driver import game_over, new_game, record_json, snapshot
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from royaltable import registry  # noqa: E402
@@ -201,8 +201,10 @@ def test_the_advanced_board_with_two_arranged_rules_played_to_the_end_by_compute
              options=["board:advanced", "face_down:on", "arranged:C4"], seed="9")
     page.wait_for_selector(".gk-board")
     assert page.locator(".gk-cell").count() == 12
-    assert page.locator(".gk-back").count() >= 10             # C1: face down at the start
-    assert "C4" in page.inner_text(".status-bar")
+    html, state, _ = snapshot(page)                          # C1: face down at the start
+    downs = sum(1 for cell in state.view(None)["cells"] if cell["card"] is None)
+    assert html.count('class="gk-cell gk-back') == downs >= 5
+    assert "C4" in page.inner_text(".gk-facts")
     page.wait_for_selector(".result", timeout=900_000)        # computers only: it plays itself
     w.shot("golden_key-advanced-result-1024x768")
     state = registry.replay(record_json(page))
@@ -212,20 +214,75 @@ def test_the_advanced_board_with_two_arranged_rules_played_to_the_end_by_compute
     no_trouble(w, page)
 
 
-def test_a_move_slides_and_nothing_moves_under_reduced_motion(watched):
-    w = watched(locale="ja-JP")
+def before_a_chip(state) -> bool:
+    """The start of a move that wins a chip."""
+    if state.phase != "move" or state.moves_done:
+        return False
+    for action in state.legal_actions():
+        after = state.clone()
+        after.apply(action)
+        if sum(after.chips) > sum(state.chips):
+            return True
+    return False
+
+
+# The motions the next redraw starts (static/motion.js animates with el.animate), held
+# at their first frame whatever the machine's speed, until they are finished.
+HELD = """() => { const animate = window.__animate = Element.prototype.animate;
+  Element.prototype.animate = function (frames, options) {
+    const a = animate.call(this, frames, options); a.pause(); a.currentTime = 0; return a; }; }"""
+LET_GO = """() => { Element.prototype.animate = window.__animate;
+  document.getAnimations().forEach(a => a.finish()); }"""
+
+WHERE = """keys => keys.map(k => { const e = document.querySelector('[data-key="' + k + '"]');
+  if (!e) return null; const r = e.getBoundingClientRect(); return [Math.round(r.x), Math.round(r.y)]; })"""
+
+
+def test_a_die_glides_its_chip_flies_to_its_winner_and_nothing_moves_under_reduced_motion(watched):
+    """Two people at the start of a move that wins a chip: at the first frame of the
+    motion the die stands where it was and the chip won lies on its card, at the end
+    they are on the card and in the winner's plate (the far one, turned to face its
+    player: it moves the way it goes on the screen). The move taken back and made
+    again under reduced motion: nothing moves."""
+    save = saved_at({}, 5, before_a_chip)
+    w = watched(locale="en-US")
     page = w.open("pace=1")
-    new_game(page, "golden_key", ["human", "human"], seed="4")
-    for _ in range(4):                                        # the setup: four dice placed
-        page.locator("#app .gk-spot-btn").first.click()
-    if not page.locator("#app .gk-target").count():          # one die that can move is picked already
-        page.locator(".gk-board [data-cmd=select]").first.click()
-    page.locator("#app .gk-target").first.click()
-    slid = page.locator(".gk-die.is-sliding")
-    assert slid.count() == 1
-    assert slid.evaluate("e => getComputedStyle(e).animationName") == "gk-slide"
-    page.emulate_media(reduced_motion="reduce")
-    assert slid.evaluate("e => getComputedStyle(e).animationName") == "none"
+    page.evaluate(f"localStorage.setItem('royaltable.save', {json.dumps(save)})")
+    page.reload()
+    page.click("[data-cmd=continue]", timeout=90_000)
+    page.wait_for_selector(".gk-board")
+    state = registry.replay(record_json(page))
+    seat = state.current
+    won = f"gk:won:{seat}:{state.chips[seat]}"
+    assert page.locator(".gk-plate.is-facing").count() == 1
+    for reduced in (False, True):
+        page.emulate_media(reduced_motion="reduce" if reduced else "no-preference")
+        wins = page.locator(".gk-target:has(.is-win)")
+        picks = page.locator(".gk-board [data-cmd=select]")
+        for i in range(picks.count()):
+            if wins.count():
+                break
+            picks.nth(i).click()
+        page.wait_for_timeout(700)                     # whatever the pick moved has stopped
+        chip = wins.first.locator("xpath=..").locator(".gk-chip").get_attribute("data-key")
+        action = GAME.parse(wins.first.get_attribute("data-arg"))
+        die_was, chip_was = page.evaluate(WHERE, [action.die, chip])
+        page.evaluate(HELD)                            # every motion held at its first frame
+        wins.first.click()
+        page.wait_for_selector(f'[data-key="{won}"]')
+        if reduced:
+            assert page.evaluate("() => document.getAnimations().length") == 0
+            break
+        assert page.evaluate("() => document.getAnimations().length") >= 2
+        die_start, won_start = page.evaluate(WHERE, [action.die, won])
+        page.evaluate(LET_GO)
+        die_end, won_end = page.evaluate(WHERE, [action.die, won])
+        near = lambda a, b: abs(a[0] - b[0]) <= 3 and abs(a[1] - b[1]) <= 3       # noqa: E731
+        assert near(die_start, die_was) and not near(die_end, die_was)
+        assert near(won_start, chip_was) and not near(won_end, chip_was)
+        assert page.locator(f'[data-key="{won}"]').evaluate("e => !!e.closest('.gk-plate')")
+        page.click("[data-cmd=undo]")
+        page.wait_for_selector(f'[data-key="{won}"]', state="detached")
     no_trouble(w, page)
 
 
@@ -243,6 +300,7 @@ def saved_at(options, seed, until, kinds=("human", "human")):
 def test_the_rescue_offer_and_the_advanced_board_are_in_reach_in_both_orientations(watched):
     """GK-26's dialog (both people read it, the one who decides answers it) and a
     turn on the tallest board: every button on screen at 1024×768 and 768×1024."""
+    import test_access as access
     import test_trust as trust
     moments = [
         ("offer", saved_at({}, 18, lambda s: s.phase == "offer")),
@@ -268,4 +326,19 @@ def test_the_rescue_offer_and_the_advanced_board_are_in_reach_in_both_orientatio
             assert page.evaluate(trust.OUT_OF_REACH) == [], (name, width)
             w.shot(f"golden_key-{name}-{width}x{height}")
         page.set_viewport_size({"width": 1024, "height": 768})
+        if name == "advanced":
+            # The guide and the cards as references, opened over the table: every
+            # card with its figure, no serious accessibility problem, in both orientations.
+            for key in ("guide", "cards"):
+                page.click(f'.table-rail [data-cmd=panel][data-arg="{key}"]')
+                page.wait_for_selector(f"#panel-{key}:not([hidden])")
+                assert access.axe(page, f"the {key} panel") == []
+                for width, height in trust.LANDSCAPE, trust.PORTRAIT:
+                    page.set_viewport_size({"width": width, "height": height})
+                    page.wait_for_timeout(50)
+                    w.shot(f"golden_key-panel-{key}-{width}x{height}")
+                page.set_viewport_size({"width": 1024, "height": 768})
+            faces = page.locator("#panel-cards .card:not(.card-back)")
+            assert faces.count() == 15 and page.locator("#panel-cards .card:not(.card-back) svg use").count() == 15
+            page.click(".drawer-close")
     no_trouble(w, page)

@@ -15,7 +15,8 @@ from ui.app import App, log_line
 from ui.i18n import CATALOG, Translator
 from ui.i18n import rules_text
 from ui.table import table_for
-from ui.games.golden_key.table import Layout, chosen_die, last_action_events
+from ui import figures
+from ui.games.golden_key.table import chosen_die, last_action_events
 
 RULES = rules_text("golden_key")
 
@@ -61,7 +62,8 @@ def ctx_for(state, lang="en", selection=(), hint=None, bots=(False, False), name
     return SimpleNamespace(t=Translator(lang), names=list(names), bots=list(bots), replay=False, viewer=None,
                            actor=actor, legal=state.legal_actions() if actor is not None else [],
                            interlude=None, lingering=False, selection=list(selection), hint=hint,
-                           last_action=state.actions[-1] if state.actions else None, forced=None)
+                           last_action=state.actions[-1] if state.actions else None, forced=None,
+                           moves=len(state.actions))
 
 
 def draw(state, **kw):
@@ -249,14 +251,202 @@ def test_each_players_faction_is_on_their_side():
     assert re.search(r'gk-faction gk-faction-blue is-near', lone_blue) and "is-turned" not in lone_blue
 
 
-def test_a_slide_crosses_cells_and_bands_in_the_right_direction():
-    view = position().view(None)
-    lay = Layout(view, SimpleNamespace(bots=[False, False], replay=False))
-    down = lay.slide("r0c0", "r1c0")            # arriving lower: it starts above (negative)
-    assert "--from-y:calc(-1 * ((2 * var(--cell-h) + 0 * var(--band-h)) / 2 + 1 * var(--gap)))" in down
-    assert "--from-x:calc(0 * " in down
-    home = lay.slide("r0c2", "red")            # into the far band
-    assert "(1 * var(--cell-h) + 1 * var(--band-h))" in home and "calc(1 * (" in home
+# ---- every card a face of the collection, with its figure ------------------------------------
+
+FACE = re.compile(r'<span class="card (?!card-back)[^"]*"[^>]*>.*?<span class="card-art">(.*?)</span>', re.S)
+
+
+def faces(html):
+    """The figure drawn on each card face (not a back) in `html`, in order."""
+    return [re.search(r'href="static/vendor/figures.svg#golden_key-([\w-]+)"', art).group(1)
+            if "<use" in art else None for art in FACE.findall(html)]
+
+
+@pytest.mark.parametrize("options", [{}, {"board": "advanced", "face_down": "on", "arranged": "C2"},
+                                     {"board": "basic-A1"}])
+def test_every_card_on_the_board_is_a_face_with_a_figure_its_figures_toml_names(options):
+    named = figures.names("golden_key")
+    for state in random_states(1, options, seed=3):
+        view = state.view(None)
+        html = draw(state)
+        drawn = faces(html)
+        up = [cell for cell in view["cells"] if cell["card"] is not None]
+        assert len(drawn) == len(up) + 2 and None not in drawn          # + the two faction cards
+        assert set(drawn) <= set(named)
+        assert drawn.count("red") == drawn.count("blue") == 1
+        for cell in up:                                                  # each card its own figure
+            figure_name = "reroll" if cell["card"] == "reroll" else "card-" + cell["card"]
+            assert figure_name in drawn
+        assert html.count('class="card card-back') == len(view["cells"]) - len(up)
+
+
+def test_a_battle_card_shows_its_number_and_chips_and_a_won_card_is_grey():
+    state = position({"red0": ("r0c0", 1)})
+    state.apply("move red0 r0c1")                     # wins the 2 card's chip
+    html = draw(state)
+    two = re.search(r'<span class="card [^"]*" data-card="2".*?</span></span></span>', html, re.S).group(0)
+    one = re.search(r'<span class="card [^"]*" data-card="1".*?</span></span></span>', html, re.S).group(0)
+    assert "tone-grey" in two and "is-spent" in two and "gk-chip" not in two
+    assert "tone-green" in one and one.count('class="gk-chip"') == 1
+    assert '<span class="card-corner">1</span>' in one
+    six = GAME.new(2, seed=1)
+    assert '<span class="card-corner"><span class="gk-69">6</span></span>' in draw(six)   # 6 underlined
+
+
+def test_the_panels_hold_the_rules_in_play_and_every_card_as_a_reference():
+    state = GAME.new(2, seed=3, options={"board": "advanced", "face_down": "on", "arranged": "C2"})
+    panels = {p.key: p for p in TABLE.panels(state.view(None), ctx_for(state))}
+    assert list(panels) == ["guide", "cards"]
+    cards = panels["cards"].body
+    drawn = faces(cards)
+    assert drawn == [f"card-{n}" for n in range(1, 13)] + ["reroll", "red", "blue"]
+    assert "card-back" in cards and "turns up when a die arrives" in cards
+    assert "data-card" not in cards                       # references: not cards on the table
+    assert "C2" in panels["guide"].body and "A turn" in panels["guide"].body
+    basic = GAME.new(2, seed=3, options={"board": "basic-A1"})
+    drawn = faces(TABLE.panels(basic.view(None), ctx_for(basic))[1].body)
+    assert drawn == [f"card-{n}" for n in range(1, 10)] + ["red", "blue"]    # A1: no re-roll card
+
+
+# ---- nothing of a face-down card in the drawing ------------------------------------------------
+
+def test_a_face_down_card_is_drawn_the_same_whatever_it_is():
+    """The drawing depends on where face-down cards lie, never on what they are:
+    two boards that differ only in the face-down cards' identities draw alike."""
+    state = position({"red0": ("r0c0", 5)}, options={"board": "advanced", "face_down": "on"})
+    hidden = [i for i in range(state.geo.cells) if state.card[i] not in (1, 2)]
+    for i in hidden:
+        state.up[i] = False
+    other = state.clone()
+    cards = [other.card[i] for i in hidden]
+    for i, card in zip(hidden, cards[1:] + cards[:1]):   # the hidden cards change places
+        other.card[i] = card
+    assert [state.card[i] for i in hidden] != [other.card[i] for i in hidden]
+    for lang in ("en", "ja"):
+        assert draw(state, lang=lang) == draw(other, lang=lang)
+        assert [p.body for p in TABLE.panels(state.view(None), ctx_for(state, lang=lang))] == \
+            [p.body for p in TABLE.panels(other.view(None), ctx_for(other, lang=lang))]
+    back = re.search(r'<span class="card card-back[^>]*>', draw(state)).group(0)
+    assert "data-card" not in back and re.search(r'data-key="gk:back:r\dc\d"', back)
+
+
+# ---- motion: marks of what happened (static/motion.js) ----------------------------------------
+
+def keys(html):
+    return re.findall(r'data-key="([^"]*)"', html)
+
+
+def attrs_of(html, key):
+    """The attributes of the element keyed `key`."""
+    return re.search(rf'<[a-z]+ [^>]*data-key="{re.escape(key)}"[^>]*>', html).group(0)
+
+
+def test_the_dice_are_keyed_by_their_names_and_keys_are_unique_on_screen():
+    for options in ({}, {"board": "advanced", "face_down": "on", "arranged": "C4"}):
+        for state in random_states(1, options, seed=5):
+            for selection in ((), state.legal_actions()[:1]):
+                html = draw(state, selection=[a.split()[1] for a in selection if " " in a][:1])
+                found = keys(html)
+                assert len(found) == len(set(found)), [k for k in found if found.count(k) > 1]
+                assert {"red0", "red1", "blue0", "blue1"} <= set(found), state.phase
+
+
+def test_a_die_glides_where_it_goes_a_rolled_die_tumbles_and_only_that_one():
+    state = position({"red0": ("r0c1", 3)})
+    before = draw(state)
+    state.apply("move red0 r1c1")                          # onto the re-roll card
+    moved = draw(state)
+    assert "data-roll" not in moved                        # a move glides (the same key), no tumble
+    assert before.count('data-key="red0"') == moved.count('data-key="red0"') == 1
+    assert re.search(r'gk-reroll[^"]*" style="[^"]*"><span class="sr-only">[^<]*</span><span class="card[^>]*>'
+                     r'.*?data-key="red0"', moved, re.S)
+    state.apply("reroll")
+    rolled = draw(state)
+    assert f'data-roll="{len(state.actions)}"' in attrs_of(rolled, "red0")
+    assert all("data-roll" not in attrs_of(rolled, die) for die in ("red1", "blue0", "blue1"))
+    assert attrs_of(draw(state, selection=["red1"]), "red0") == attrs_of(rolled, "red0")   # a pick: the same
+
+
+def test_the_dice_wait_in_their_players_tray_until_placed():
+    state = GAME.new(2, seed=4)
+    html = draw(state)
+    trays = re.findall(r'<div class="gk-tray">.*?</div>', html, re.S)
+    assert len(trays) == 2 and all(len(keys(tray)) == 2 for tray in trays)
+    die = state.legal_actions()[0].die
+    state.apply(state.legal_actions()[0])
+    placed = draw(state)
+    tray_keys = [k for tray in re.findall(r'<div class="gk-tray">.*?</div>', placed, re.S) for k in keys(tray)]
+    assert die not in tray_keys and placed.count(f'data-key="{die}"') == 1
+
+
+def test_a_won_chip_flies_from_its_card_to_its_winner_and_the_count_pulses():
+    state = position({"red0": ("r0c0", 1)}, chips=(1, 0))
+    before = draw(state)
+    assert 'data-key="gk:chip:r0c1:0"' in before and 'data-key="gk:won:0:1"' not in before
+    assert 'data-bump="1"' in attrs_of(before, "gk:count:0")
+    state.apply("move red0 r0c1")                          # a 2 on the 2 card: red wins it
+    after = draw(state)
+    assert 'data-key="gk:chip:r0c1:0"' not in after
+    assert 'data-from="gk:chip:r0c1:0"' in attrs_of(after, "gk:won:0:1")
+    assert "data-from" not in attrs_of(after, "gk:won:0:0")            # the chip won before stays
+    assert 'data-bump="2"' in attrs_of(after, "gk:count:0") and 'data-bump="0"' in attrs_of(after, "gk:count:1")
+
+
+def test_the_two_chips_of_a_card_fly_together():
+    state = position({"blue0": ("r2c1", 3), "red0": ("r2c0", 3)}, options={"board": "basic-A2"})
+    assert state.card[state.geo.index["r2c1"]] == 7 and state.chips_on[state.geo.index["r2c1"]] == 2
+    state.apply("move red0 r2c1")                          # a 4 on a 3 on the 7 card: two chips
+    assert state.chips == [2, 0]
+    after = draw(state)
+    assert 'data-from="gk:chip:r2c1:0"' in attrs_of(after, "gk:won:0:0")
+    assert 'data-from="gk:chip:r2c1:1"' in attrs_of(after, "gk:won:0:1")
+
+
+def test_a_raid_takes_a_chip_from_the_other_players_plate():
+    state = position({"red0": ("r2c1", 3)}, chips=(0, 2), options={"arranged": "C4"})
+    state.apply("move red0 blue")                           # C4: into blue's faction card
+    assert state.chips == [1, 1]
+    after = draw(state)
+    assert 'data-from="gk:won:1:1"' in attrs_of(after, "gk:won:0:0")
+
+
+def test_a_card_turned_up_leaves_as_its_back_toward_its_face():
+    state = position({"red0": ("r0c0", 4)}, options={"face_down": "on"})
+    state.up[state.geo.index["r0c1"]] = False
+    before = draw(state)
+    back = attrs_of(before, "gk:back:r0c1")
+    assert 'data-to="gk:card:r0c1"' in back and 'data-key="gk:card:r0c1"' not in before
+    state.apply("move red0 r0c1")
+    after = draw(state)
+    assert 'data-key="gk:card:r0c1"' in after and "gk:back:r0c1" not in after
+
+
+def test_where_the_last_moved_die_stood_its_outline_stays_until_the_next_move():
+    state = position({"red0": ("r0c1", 3)})
+    assert "gk-trail" not in draw(state)
+    state.apply("move red0 r0c0")
+    html = draw(state)
+    assert html.count("gk-trail") == 1
+    cell = re.search(r'<div class="gk-cell[^"]*" style="grid-row:2;grid-column:2">.*?</div>', html, re.S).group(0)
+    assert 'class="gk-trail gk-red"' in cell                 # on the 2 card (r0c1), in red's colour
+    assert "gk-trail" in draw(state, selection=["blue0"])    # a pick does not wipe it
+
+
+def test_a_replay_says_nobody_is_thinking():
+    state = position()
+    ctx = ctx_for(state, bots=(True, False))
+    assert "is thinking" in TABLE.render(state.view(None), ctx)
+    ctx.replay, ctx.legal = True, []
+    assert "is thinking" not in TABLE.render(state.view(None), ctx)
+
+
+def test_what_moves_in_the_far_players_turned_plate_is_turned_back():
+    state = GAME.new(2, seed=4)
+    two = draw(state)                                      # two people: red's plate faces red
+    far = re.search(r'<div class="gk-plate gk-plate-far gk-plate-red is-facing">.*?</div></div></div>', two, re.S)
+    assert far and far.group(0).count('<span class="gk-unturn">') == 2          # red's two dice
+    lone = TABLE.render(state.view(None), ctx_for(state, bots=(True, False)))
+    assert "gk-unturn" not in lone and "is-facing" not in lone
 
 
 def test_dice_differ_by_shape_as_well_as_colour_and_stacks_show_their_sum():
@@ -271,7 +461,9 @@ def test_dice_differ_by_shape_as_well_as_colour_and_stacks_show_their_sum():
 def test_face_down_cards_carry_no_card_id_and_faces_do():
     state = GAME.new(2, seed=3, options={"face_down": "on"})
     html = draw(state)
-    assert "gk-back" in html and re.findall(r'data-card="([^"]*)"', html) == ["reroll"]   # GK-22
+    cards = re.findall(r'data-card="([^"]*)"', html)
+    assert cards.count("red") == cards.count("blue") == 1              # the faction cards
+    assert "gk-back" in html and [c for c in cards if c not in ("red", "blue")] == ["reroll"]   # GK-22
     html = draw(GAME.new(2, seed=3))
     assert len(re.findall(r'data-card="(\d+|reroll)"', html)) == 9
 

@@ -4,3 +4,7 @@ rules), style.css (its table's style), crest.svg (its crest)."""
 
 # Where the home screen shows it, among the collection's games (smallest first).
 HOME_ORDER = 4
+# Its cover on the home screen: the Red Kingdom's lion and the Blue Empire's eagle
+# with the golden key between them, and how long a game takes (the designer says
+# five to ten minutes; the advanced board runs longer).
+COVER = {"tone": "gold", "figures": ("red", "key", "blue"), "minutes": (5, 15)}

@@ -1,17 +1,27 @@
-"""The 黄金の鍵 (The Golden Key) table: the battlefield of cards drawn in SVG
-between the two faction cards, the dice in the players' colours (red dice are
-rounded squares, blue dice cut-cornered: colour is never the only carrier),
-stacks drawn as stacks, the re-roll card, the chips won, and one panel beside
-the board that says in words what the player to act does now.
+"""The 黄金の鍵 (The Golden Key) table: the battlefield of cards between the two
+faction cards, every card a face of the collection (ui.cards: the battle cards
+with their number large and a place of the borderland as their figure, the
+re-roll card, the faction cards with their lion and eagle, face-down cards as
+the collection's back), the dice standing on them in the players' colours (red
+dice are rounded squares, blue dice cut-cornered: colour is never the only
+carrier), stacks drawn as stacks, the chips on the cards and won, and one panel
+beside the board that says in words what the player to act does now.
 
 Both players sit at one tablet. Each player's faction card is on their own
 side: with two people red sits at the top and blue at the bottom, and what is
-red's (their plate, and the panel while red decides) is turned to face red;
-a lone person always has their own faction at the bottom. Everything is
-public: no hand-off.
+red's (their plate, their faction card, and the panel while red decides) is
+turned to face red; a lone person always has their own faction at the bottom.
+Everything is public: no hand-off; a face-down card is hidden from both alike
+(its face is never drawn, and nothing of it is in an attribute).
 
 A move is two taps: tap a die (a `select`, see `chosen_die`), and the cards it
 may go to become buttons that show what the die will read there.
+
+Motion is asked for by marks (static/motion.js): each die is keyed by its name
+(red0 ... blue1), so it glides from card to card, from its player's tray to an
+entry spot, home; a die the last move rolled tumbles (data-roll); a chip won
+flies from its card to its winner's plate, whose count pulses (data-bump); a
+face-down card turned up leaves as its back, turning away over the face.
 """
 from __future__ import annotations
 
@@ -23,6 +33,8 @@ from royaltable.games.golden_key.actions import (DIE_STEPS, Accept, Decline, End
                                                  Pass, Place, Propose, Refuse, Reroll, Return, Roll)
 from royaltable.games.golden_key.rules import COLOURS, DICE, SPOTS
 
+from ...cards import card as card_face, card_back
+from ...figures import figure
 from ...html import button, tappable
 
 from ...i18n import log_line
@@ -32,6 +44,7 @@ from ...widgets import seat_plate, turn_line
 from ...table import Panel, Table
 
 
+GAME_ID = "golden_key"
 COLS = 3
 PIPS = {1: [(50, 50)], 2: [(29, 29), (71, 71)], 3: [(29, 29), (50, 50), (71, 71)],
         4: [(29, 29), (71, 29), (29, 71), (71, 71)],
@@ -42,6 +55,8 @@ PRIMARY = {"place", "flick", "move", "reroll", "keep", "roll", "return", "end", 
            "propose", "decline", "accept", "refuse"}
 # An entry spot's number (0..2) by its name ("red:1" -> 1), for a place action.
 SPOT_NUMBER = {name: number for spots in SPOTS.values() for number, name in enumerate(spots)}
+# The tone of each faction's cards (the palette's red and blue).
+TONE = {"red": "red", "blue": "blue"}
 
 
 # ---- small drawings --------------------------------------------------------------------
@@ -49,9 +64,13 @@ SPOT_NUMBER = {name: number for spots in SPOTS.values() for number, name in enum
 # inline (the shapes inside an <svg> of the caller's) so that they take the
 # page's colours.
 
+ART = pathlib.Path(__file__).resolve().parent / "art.svg"
+
+
+@functools.cache
 def art(name: str) -> Markup:
     """The shapes of one symbol of art.svg."""
-    return drawings(pathlib.Path(__file__).resolve().parent / "art.svg")[name]
+    return drawings(ART)[name]
 
 
 def svg(cls, view_box: str, *shapes, **attrs) -> Markup:
@@ -82,40 +101,73 @@ def coin(filled: bool = True) -> Markup:
     return svg("gk-coin", "0 0 24 24", art("coin" if filled else "coin-empty"))
 
 
-def numeral(number: str, x: float, y: float, size: int, cls: str, turned: bool = False) -> Markup:
-    """A card number; 6 and 9 are underlined so that they read from either side."""
-    mark = None
-    if number in ("6", "9"):
-        w = size * 0.42
-        mark = el("rect", {"x": f"{x - w / 2:.1f}", "y": f"{y + size * 0.44:.1f}", "width": f"{w:.1f}",
-                           "height": f"{max(2.5, size * 0.08):.1f}", "rx": "1"})
-    return el("g", {"class": cls, "transform": f"rotate(180 {x} {y})" if turned else None},
-              el("text", {"x": x, "y": f"{y + size * 0.36:.1f}", "font-size": size, "text-anchor": "middle"},
-                 number),
-              mark)
+def number(card: str) -> Markup:
+    """A card's number; 6 and 9 are underlined so that they read from either side."""
+    return el("span", {"class": "gk-69"}, card) if card in ("6", "9") else text(card)
+
+
+# ---- the cards: faces of the collection's card (ui.cards) ---------------------------------
+# Each is drawn once per place, number, chips and language (a redraw reuses it).
+# A face on the board is aria-hidden: its cell says in words what lies there.
+
+def chip_key(cell: str, index: int) -> str:
+    """The motion key of a chip still on a card (it flies to its winner from there)."""
+    return f"gk:chip:{cell}:{index}"
+
+
+def won_key(seat: int, index: int) -> str:
+    """The motion key of a chip a player has won (the index-th of theirs)."""
+    return f"gk:won:{seat}:{index}"
 
 
 @functools.cache
-def card_svg(card, chips) -> Markup:
-    """A battle card's face (its number in two corners, one turned, and big in the
-    middle), the re-roll card, or a face-down back (card None)."""
-    stretched = {"preserveAspectRatio": "none"}
-    if card is None:
-        return join((svg("gk-card-svg", "0 0 100 100", art("card-back"), **stretched), key_mark("gk-back-key")))
-    if card == "reroll":
-        return join((svg("gk-card-svg", "0 0 100 100", art("card-reroll"), **stretched),
-                     svg("gk-reroll-mark", "0 0 48 48", art("reroll-mark"))))
-    coins = [el("span", {"class": "gk-card-chip"}, coin()) for _ in range(chips or 0)]
-    return join((svg("gk-card-svg", "0 0 100 100", art("card-face"), **stretched),
-                 svg("gk-num-svg", "0 0 100 100", numeral(card, 50, 50, 50, "gk-num-big")),
-                 svg("gk-corner gk-corner-a", "0 0 30 30", numeral(card, 15, 14, 22, "gk-num-small")),
-                 svg("gk-corner gk-corner-b", "0 0 30 30", numeral(card, 15, 16, 22, "gk-num-small", turned=True)),
-                 el("span", {"class": "gk-card-chips"}, coins)))
+def battle_face(cell: str, card: str, chips: int) -> Markup:
+    """A battle card: its number in the band and large on its banner (and turned
+    in the foot, for the player across the table), its place of the borderland
+    as its figure, the chips it still carries in the band's corner. A card whose
+    chips are won is grey."""
+    coins = [el("span", {"class": "gk-chip", "data-key": chip_key(cell, i)}, coin()) for i in range(chips)]
+    return card_face(number(card), figure(GAME_ID, "card-" + card), tone="green" if chips else "grey",
+                     corner=number(card), mark=el("span", {"class": "gk-chips"}, coins) if coins else None,
+                     foot=el("span", {"class": "gk-turned"}, number(card)),
+                     cls="gk-face gk-battle-face" + ("" if chips else " is-spent"),
+                     attrs={"data-card": card, "data-key": f"gk:card:{cell}", "aria-hidden": "true"})
 
 
 @functools.cache
-def key_mark(cls: str) -> Markup:
-    return svg(cls, "0 0 48 48", art("key"))
+def reroll_face(cell: str, name: str) -> Markup:
+    """The re-roll card: its dice, its name."""
+    return card_face(name, figure(GAME_ID, "reroll"), tone="plum", cls="gk-face gk-reroll-face",
+                     attrs={"data-card": "reroll", "data-key": f"gk:card:{cell}", "aria-hidden": "true"})
+
+
+@functools.cache
+def back_face(cell: str) -> Markup:
+    """A card face down (C1): the collection's back, keyed by its place only. When
+    it is turned up it leaves toward its face (data-to), turning away over it."""
+    return card_back(tone="plum", cls="gk-face gk-back-face",
+                     attrs={"data-key": f"gk:back:{cell}", "data-to": f"gk:card:{cell}", "aria-hidden": "true"})
+
+
+@functools.cache
+def faction_face(colour: str, name: str) -> Markup:
+    """A faction card: the realm's name in its band between its beast twice, and
+    its beast large on the card, where the dice enter."""
+    beast = figure(GAME_ID, colour, "fig gk-beast")
+    return card_face(name, figure(GAME_ID, colour), tone=TONE[colour], cls="gk-face gk-faction-face",
+                     corner=beast, mark=beast,
+                     attrs={"data-card": colour, "aria-hidden": "true"})
+
+
+@functools.cache
+def star_mark() -> Markup:
+    return svg("gk-star", "0 0 24 24", art("star"))
+
+
+@functools.cache
+def trail_mark(owner: int) -> Markup:
+    """Where a die stood before the last move: its outline."""
+    return svg(["gk-trail", "gk-" + COLOURS[owner]], "0 0 100 100", body(owner))
 
 
 @functools.cache
@@ -150,33 +202,6 @@ class Layout:
     def spot_col(self, spot: int) -> int:
         """Entry spot s faces column s (GK-4)."""
         return (COLS - 1 - spot if self.turned else spot) + 1
-
-    def place_pos(self, place: str) -> tuple[int, int]:
-        if place.startswith("r") and "c" in place:
-            r, c = place[1:].split("c")
-            return self.cell_pos(int(r), int(c))
-        colour, _, spot = place.partition(":")
-        owner = COLOURS.index(colour)
-        return self.faction_row(owner), self.spot_col(int(spot)) if spot else 2
-
-    def slide(self, frm: str, to: str) -> str:
-        """CSS for a die arriving at `to` to slide in from `frm`: the distance
-        between the two grid places in cell widths, cell heights and bands."""
-        (r1, c1), (r2, c2) = self.place_pos(frm), self.place_pos(to)
-        bands = cells = 0
-        low, high = sorted((r1, r2))
-        for row in range(low, high):
-            for edge in (row, row + 1):
-                if edge in (1, self.rows + 2):
-                    bands += 1
-                else:
-                    cells += 1
-        sign = 1 if r1 > r2 else -1
-        gaps = high - low
-        dy = (f"calc({sign} * (({cells} * var(--cell-h) + {bands} * var(--band-h)) / 2 + {gaps} * var(--gap)))"
-              if gaps else "0px")
-        dx = f"calc({c1 - c2} * (var(--cell-w) + var(--gap)))"
-        return f"--from-x:{dx};--from-y:{dy}"
 
 
 # ---- words -----------------------------------------------------------------------------
@@ -373,16 +398,19 @@ class GoldenKeyTable(Table):
         legal = [GAME.parse(action) for action in ctx.legal]
         selectable = self._selectable(view, legal)
         chosen = chosen_die(ctx, selectable)
-        board = self._board(view, ctx, lay, legal, selectable, chosen)
+        motion = self._motion(view, ctx)
+        board = self._board(view, ctx, lay, legal, selectable, chosen, motion)
         side = el("div", {"class": "gk-seats"},
-                  self._plate(view, ctx, lay, lay.far, "far"),
+                  self._plate(view, ctx, lay, lay.far, "far", motion),
                   self._panel(view, ctx, lay, legal, selectable, chosen),
-                  self._plate(view, ctx, lay, lay.near, "near"))
+                  self._plate(view, ctx, lay, lay.near, "near", motion))
         return el("section", {"class": "gk", "aria-label": ctx.t("game.golden_key")},
-                  self._status(view, ctx), el("div", {"class": "gk-table"}, board, side))
+                  el("p", {"class": "status-turn sr-only", "aria-live": "polite"}, turn_line(ctx, view["current"])),
+                  el("div", {"class": "gk-table"}, board, side))
 
     def panels(self, view, ctx):
-        return [Panel("guide", ctx.t("panel.guide"), self._about(view, ctx))]
+        return [Panel("guide", ctx.t("panel.guide"), self._about(view, ctx)),
+                Panel("cards", ctx.t("panel.cards"), self._references(view, ctx))]
 
     def result_detail(self, view, ctx):
         t = ctx.t
@@ -407,23 +435,18 @@ class GoldenKeyTable(Table):
         return dice
 
     # ---- status bar --------------------------------------------------------------------
-    def _status(self, view, ctx):
+    def _facts(self, view, ctx):
+        """The turn and the rules of this game, small, at the top of the panel."""
         t = ctx.t
         chips = [t("gk.turn_n", n=view["turn"]) if view["phase"] != "place" else t("gk.setup"),
                  t("gk.target", n=view["target"])]
-        for rule in view["arranged"]:
-            chips.append(t("gk.rule.short." + rule))
-        for rule in view["rescue"]:
-            chips.append(t("gk.rescue.short." + rule))
-        turn = turn_line(ctx, view["current"])
-        return el("div", {"class": "status-bar"}, (el("span", {"class": "chip"}, c) for c in chips),
-                  el("strong", {"class": "status-turn", "aria-live": "polite"}, turn))
+        chips += [t("gk.rule.short." + rule) for rule in view["arranged"]]
+        chips += [t("gk.rescue.short." + rule) for rule in view["rescue"]]
+        return el("div", {"class": "gk-facts"}, (el("span", {"class": "chip"}, c) for c in chips))
 
     # ---- the board ------------------------------------------------------------------------
-    def _board(self, view, ctx, lay, legal, selectable, chosen):
+    def _board(self, view, ctx, lay, legal, selectable, chosen, motion):
         t = ctx.t
-        legal_set = set(legal)
-        anim = self._animation(view, ctx, lay)
         # What a tap on each place does now: {place name: action}
         targets: dict[str, Move | Flick] = {}
         if chosen:
@@ -439,44 +462,54 @@ class GoldenKeyTable(Table):
         for cell in view["cells"]:
             r, c = cell["cell"][1:].split("c")
             row, col = lay.cell_pos(int(r), int(c))
-            html = self._cell(view, ctx, lay, cell, row, col, targets.get(cell["cell"]), chosen,
-                              selectable, anim, hint_place == cell["cell"], legal_set)
+            html = self._cell(view, ctx, cell, row, col, targets.get(cell["cell"]), chosen,
+                              selectable, motion, hint_place == cell["cell"])
             (first if cell["cell"] in targets else rest).append(html)
         for owner in (lay.far, lay.near):
             colour = COLOURS[owner]
             html = self._faction(view, ctx, lay, owner, targets.get(colour), placing, chosen,
-                                 selectable, anim, hint_place)
+                                 selectable, motion, hint_place)
             (first if colour in targets or any(p.startswith(colour) for p in placing) else rest).append(html)
         rows = lay.rows
         style = f"--rows:{rows};grid-template-rows:var(--band-h) repeat({rows}, var(--cell-h)) var(--band-h)"
         # Destinations first in the document: after a die is picked by keyboard,
         # the focus lands on the first place it may go.
-        return el("div", {"class": ["gk-board", "felt", "is-turned" if lay.turned else None], "style": style,
-                          "role": "group", "aria-label": t("gk.board")}, first, rest)
+        return el("div", {"class": ["gk-board", f"gk-rows-{rows}", "is-turned" if lay.turned else None],
+                          "style": style, "role": "group", "aria-label": t("gk.board")}, first, rest)
 
-    def _animation(self, view, ctx, lay) -> dict:
-        """{die: css classes and style} for the latest action's die: it slides in
-        from where it was (a move, a flick, R3's return), or spins (a re-roll)."""
-        if ctx.selection or ctx.hint:
-            return {}
+    @staticmethod
+    def _motion(view, ctx) -> dict:
+        """The marks of what the latest action did (static/motion.js; a redraw of the
+        same moment repeats none of it, the marks being the same):
+        "roll": {die: the move's number} for a die it rolled (it tumbles);
+        "won": {(seat, index): the keys it flies in from} for each chip it won (from
+        the card it lay on, or, C4, from the other player's chips);
+        "trail": {place: owner} where the die it moved stood (drawn as its outline,
+        so that who did what is still seen once the motion is over)."""
         events = last_action_events(view)
-        if not events:
-            return {}
-        event = events[0]
-        die = event.get("die")
-        if event["do"] in ("move", "flick", "return") and event.get("from"):
-            to = view["dice"][die]["at"]
-            if event["do"] != "return" and event["to"] != (to or "").partition(":")[0] and event["to"] != to:
-                to = None                            # C4 sent it home at once: no slide
-            if to:
-                return {die: ("is-sliding", lay.slide(event["from"], to))}
-        if event["do"] in ("reroll", "roll"):
-            return {die: ("is-rolling", "")}
-        if event["do"] == "place":
-            return {die: ("is-landing", "")}
-        return {}
+        trail = {}
+        if events and events[0]["do"] in ("move", "flick", "return") and events[0].get("from"):
+            trail[events[0]["from"]] = view["dice"][events[0]["die"]]["owner"]
+        rolled = {}
+        if events and events[0]["do"] in ("reroll", "roll"):
+            rolled[events[0]["die"]] = str(ctx.moves)
+        won = {}
+        totals = list(view["chips"])               # counted back from the chips after it
+        for event in reversed(events):
+            if event["do"] == "score":
+                seat, n = event["seat"], event["chips"]
+                for i in range(n):
+                    won[(seat, totals[seat] - n + i)] = chip_key(event["cell"], i)
+                totals[seat] -= n
+            elif event["do"] == "steal":
+                seat, other = event["seat"], 1 - event["seat"]
+                won[(seat, totals[seat] - 1)] = won_key(other, totals[other])
+                totals[seat] -= 1
+                totals[other] += 1
+        return {"roll": rolled, "won": won, "trail": trail}
 
-    def _die(self, view, ctx, name, cls="", style="", cmd="", arg="", tap_words="", chosen_words="") -> Markup:
+    def _die(self, view, ctx, name, cls="", motion=None, cmd="", arg="", tap_words="", chosen_words="") -> Markup:
+        """A die, keyed by its name (it glides wherever it goes next)."""
         t = ctx.t
         info = view["dice"][name]
         owner = info["owner"]
@@ -485,13 +518,14 @@ class GoldenKeyTable(Table):
         if chosen_words:
             label += ", " + chosen_words
         classes = f"gk-die gk-{COLOURS[owner]} {cls}".strip()
+        marks = {"data-key": name, "data-roll": (motion or {}).get("roll", {}).get(name)}
         if cmd:
             inner = join((die_svg(owner, info["value"]), el("span", {"class": "sr-only"}, label, ", ", tap_words)))
-            return tappable(inner, cmd, arg, classes + " is-tappable", attrs={"style": style or None})
-        return el("span", {"class": classes, "role": "img", "aria-label": label, "style": style or None},
+            return tappable(inner, cmd, arg, classes + " is-tappable", attrs=marks)
+        return el("span", {"class": classes, "role": "img", "aria-label": label}, marks,
                   die_svg(owner, info["value"]))
 
-    def _die_in_place(self, view, ctx, name, slot_cls, chosen, selectable, anim, hinted=False) -> Markup:
+    def _die_in_place(self, view, ctx, name, slot_cls, chosen, selectable, motion, hinted=False) -> Markup:
         """A die drawn where it lies: tappable when it may act now."""
         t = ctx.t
         classes = [slot_cls]
@@ -500,21 +534,17 @@ class GoldenKeyTable(Table):
             classes.append("is-flicked")
         if info["covered"]:
             classes.append("is-covered")
-        style = ""
-        if name in anim:
-            classes.append(anim[name][0])
-            style = anim[name][1]
         if hinted:
             classes.append("is-hint")
-        if name == chosen:                       # picked: drawn raised, its places are buttons
+        waiting = view["phase"] == "reroll" and (view["reroll"] or {}).get("die") == name
+        if name == chosen or waiting:            # picked (its places are buttons), or to be re-rolled
             classes.append("is-chosen")
-            die = self._die(view, ctx, name, " ".join(classes), style, chosen_words=t("gk.die.chosen"))
+            die = self._die(view, ctx, name, " ".join(classes), motion, chosen_words=t("gk.die.chosen"))
         elif name in selectable:
             words = t("gk.tap.flick") if name in view["flicks"] else t("gk.tap.pick")
-            die = self._die(view, ctx, name, " ".join(classes) + " is-selectable", style, "select",
-                            name, words)
+            die = self._die(view, ctx, name, " ".join(classes) + " is-selectable", motion, "select", name, words)
         else:
-            die = self._die(view, ctx, name, " ".join(classes), style)
+            die = self._die(view, ctx, name, " ".join(classes), motion)
         tag = None
         if name in view["flicks"] and view["phase"] == "flick":
             tag = el("span", {"class": "gk-flick-tag", "aria-hidden": "true"},
@@ -538,52 +568,60 @@ class GoldenKeyTable(Table):
             words += ", " + star
         return value, words, bool(star)
 
-    def _target_button(self, view, ctx, chosen, place, action, where_words, hinted) -> Markup:
+    def _target_button(self, view, ctx, chosen, place, action, where_words, hinted, column=None) -> Markup:
+        """A destination: the whole card is the button; its pill shows the die as it
+        will read there (on a faction card, over the column it will stand in)."""
         t = ctx.t
         value, words, wins = self._preview(view, ctx, chosen, place, action)
         verb = t("gk.tap.flick_here") if isinstance(action, Flick) else t("gk.tap.move_here")
-        star = svg("gk-star", "0 0 24 24", art("star")) if wins else None
+        star = star_mark() if wins else None
         owner = view["dice"][chosen]["owner"]
         pill = el("span", {"class": ["gk-pill", "is-win" if wins else None]},
                   el("span", {"class": f"gk-pill-die gk-{COLOURS[owner]}"}, die_svg(owner, value)), star)
         return tappable(join((pill, el("span", {"class": "sr-only"}, f"{verb}: {where_words}, {words}"))),
-                        "act", action, "gk-target" + (" is-hint" if hinted else ""))
+                        "act", action, "gk-target" + (" is-hint" if hinted else ""),
+                        attrs={"style": f"--col:{column}" if column else None})
 
-    def _cell(self, view, ctx, lay, cell, row, col, action, chosen, selectable, anim, hinted, legal):
+    def _cell(self, view, ctx, cell, row, col, action, chosen, selectable, motion, hinted):
         t = ctx.t
         card = cell["card"]
+        place = cell["cell"]
         kind = "reroll" if card == "reroll" else "back" if card is None else "battle"
-        where = place_param(cell["cell"], view)
-        where_words = t(where[1])
+        where_words = t(place_param(place, view)[1])
         dice = cell["dice"]
-        parts = [card_svg(card, cell["chips"])]
+        if kind == "back":
+            face = back_face(place)
+        elif kind == "reroll":
+            face = reroll_face(place, t("gk.card.reroll"))
+        else:
+            face = battle_face(place, card, cell["chips"] or 0)
+        parts = [face]
+        if place in motion["trail"]:
+            parts.append(trail_mark(motion["trail"][place]))
         # A destination: the whole card is the button, over the dice on it (the
         # player's other die there is picked from the panel instead).
         if action:
-            parts.append(self._target_button(view, ctx, chosen, cell["cell"], action, where_words, hinted))
+            parts.append(self._target_button(view, ctx, chosen, place, action, where_words, hinted))
         for index, name in enumerate(dice):
             slot = self._slot(kind, index, len(dice))
             parts.append(self._die_in_place(view, ctx, name, slot, chosen, [] if action else selectable,
-                                            anim, hinted_die(ctx) == name))
+                                            motion, hinted_die(ctx) == name))
         if kind != "reroll" and len(dice) == 2:       # a stack: its sum, the number that scores
             under, top = (view["dice"][d]["value"] for d in dice)
             parts.append(el("span", {"class": "gk-sum", "aria-hidden": "true"}, f"{under}+{top}={under + top}"))
-        classes = ["gk-cell", "gk-" + kind]
+        classes = ["gk-cell", "gk-" + kind, "has-dice" if dice else None]
         if action:
             classes.append("is-target")
         elif hinted:
             classes.append("is-hint-place")
-        if any(e["do"] == "score" and e.get("cell") == cell["cell"] for e in last_action_events(view)) \
-                and not ctx.selection and not ctx.hint:
-            classes.append("is-scored")
         described = self._cell_words(view, ctx, cell, where_words)
-        return el("div", {"class": classes, "style": f"grid-row:{row};grid-column:{col}", "data-card": card},
+        return el("div", {"class": classes, "style": f"grid-row:{row};grid-column:{col}"},
                   el("span", {"class": "sr-only"}, described), parts)
 
     @staticmethod
     def _slot(kind, index, count) -> str:
-        if kind == "reroll":
-            return f"gk-slot-r{index}"
+        if kind == "reroll":        # up to four dice, side by side, then in two rows
+            return "gk-slot-one" if count == 1 else f"gk-slot-p{index}" if count == 2 else f"gk-slot-r{index}"
         if count == 2:
             return "gk-slot-under" if index == 0 else "gk-slot-top"
         return "gk-slot-one"
@@ -601,7 +639,7 @@ class GoldenKeyTable(Table):
             parts.append(", ".join(dice))
         return ". ".join(parts)
 
-    def _faction(self, view, ctx, lay, owner, action, placing, chosen, selectable, anim, hint_place):
+    def _faction(self, view, ctx, lay, owner, action, placing, chosen, selectable, motion, hint_place):
         t = ctx.t
         colour = COLOURS[owner]
         row = lay.faction_row(owner)
@@ -637,40 +675,58 @@ class GoldenKeyTable(Table):
             for index, name in enumerate(names):
                 slot = f"gk-fslot gk-fslot-{index if len(names) > 1 else 'one'}"
                 die = self._die_in_place(view, ctx, name, slot, chosen, [] if action else selectable,
-                                         anim, hinted_die(ctx) == name)
+                                         motion, hinted_die(ctx) == name)
                 dice.append(el("span", {"class": "gk-fcell", "style": f"grid-column:{col}"}, die))
         title = t("gk.faction." + colour)
         target = None
-        if action:
-            target = self._target_button(view, ctx, chosen, colour, action, title, hint_place == colour)
-        classes = ["gk-faction", f"gk-faction-{colour}", "is-far" if owner == lay.far else "is-near",
-                   "is-target" if action else None]
+        if action:                  # the die will stand in the freest column
+            landing = min(columns, key=lambda c: (len(columns[c]), abs(c - 2)))
+            target = self._target_button(view, ctx, chosen, colour, action, title, hint_place == colour, landing)
+        far = owner == lay.far
+        classes = ["gk-faction", f"gk-faction-{colour}", "is-far" if far else "is-near",
+                   "is-facing" if far and lay.facing else None, "is-target" if action else None]
         label = f'{title}. {t("gk.faction.holds", n=len(here))}' if here else title
         return el("div", {"class": classes, "style": f"grid-row:{row};grid-column:1 / -1"},
-                  el("span", {"class": "sr-only"}, label),
+                  el("span", {"class": "sr-only"}, label), faction_face(colour, title),
                   el("div", {"class": "gk-spots"}, spots, dice), target)
 
     # ---- plates ------------------------------------------------------------------------------
-    def _plate(self, view, ctx, lay, seat, where):
+    def _plate(self, view, ctx, lay, seat, where, motion):
+        """A player's plate: their realm, the chips won (each won chip keyed: one
+        just won flies in from where it lay, and the count pulses) and, at the
+        setup, the two dice they rolled, waiting to be placed. The far player's
+        plate is turned to face them; what moves in it is turned back inside it,
+        so that it moves the way it goes on the table."""
         t = ctx.t
         colour = COLOURS[seat]
         is_turn = view["current"] == seat
+        turned = lay.facing and where == "far"
+
+        def upright(thing):
+            return el("span", {"class": "gk-unturn"}, thing) if turned else thing
+
         badges = [el("span", {"class": f"badge gk-badge-{colour}"}, emblem(seat), t("gk.faction." + colour))]
         if view["first"] == seat:
             badges.append(el("span", {"class": "badge badge-dealer"}, t("gk.first")))
         won = view["chips"][seat]
-        coins = [coin(i < won) for i in range(max(view["target"], won))]
-        facts = []
-        if view["phase"] == "place" and any(view["dice"][d]["at"] is None for d in DICE if view["dice"][d]["owner"] == seat):
-            rolled = [str(view["dice"][d]["value"]) for d in DICE if view["dice"][d]["owner"] == seat]
-            facts.append(t("gk.rolled", dice=" · ".join(rolled)))
-        if view["c4_used"][seat]:
-            facts.append(t("gk.c4_used"))
-        body = join((el("div", {"class": "gk-plate-chips"}, el("span", {"class": "gk-coins"}, coins),
-                        el("span", {"class": "gk-chip-count"}, t("gk.chips.count", n=won, target=view["target"]))),
-                     el("div", {"class": "plate-facts"}, " · ".join(facts)) if facts else None))
+        coins = []
+        for i in range(max(view["target"], won)):
+            if i < won:
+                coins.append(upright(el("span", {"class": "gk-won", "data-key": won_key(seat, i),
+                                                 "data-from": motion["won"].get((seat, i))}, coin())))
+            else:
+                coins.append(coin(False))
+        count = el("span", {"class": "gk-chip-count", "data-key": f"gk:count:{seat}", "data-bump": won},
+                   t("gk.chips.count", n=won, target=view["target"]))
+        tray = None
+        waiting = [d for d in DICE if view["dice"][d]["owner"] == seat and view["dice"][d]["at"] is None]
+        if waiting:
+            tray = el("div", {"class": "gk-tray"}, el("span", {"class": "gk-tray-words"}, t("gk.rolled")),
+                      (upright(self._die(view, ctx, d, "gk-tray-die", {"roll": {d: "0"}})) for d in waiting))
+        facts = t("gk.c4_used") if view["c4_used"][seat] else None
+        body = join((el("div", {"class": "gk-plate-chips"}, el("span", {"class": "gk-coins"}, coins), count),
+                     tray, el("div", {"class": "plate-facts"}, facts) if facts else None))
         plate = seat_plate(ctx, seat, is_turn, badges, body)
-        turned = lay.facing and where == "far"
         return el("div", {"class": ["gk-plate", f"gk-plate-{where}", f"gk-plate-{colour}",
                                     "is-facing" if turned else None]}, plate)
 
@@ -740,7 +796,7 @@ class GoldenKeyTable(Table):
                 elif view["double_move"] and not second:
                     lines.append(t("gk.say.double"))
             if not deciding:
-                if ctx.bots[current]:
+                if ctx.bots[current] and not ctx.replay:
                     lines.insert(0, t("gk.say.thinking", name=name))
         facing = lay.facing and current == lay.far and bool(legal)
         hint = None
@@ -749,6 +805,7 @@ class GoldenKeyTable(Table):
         return el("div", {"class": ["gk-panel", None if current is None else f"gk-panel-{COLOURS[current]}",
                                     "is-facing" if facing else None],
                           "role": "region", "aria-label": title},
+                  self._facts(view, ctx),
                   el("h2", {"class": "gk-panel-title"}, title),
                   (el("p", line) for line in lines if line),
                   hint,
@@ -872,6 +929,48 @@ class GoldenKeyTable(Table):
                   el("h2", {"class": "side-title"}, t("gk.rules_in_play")),
                   el("ul", {"class": "gk-rules"}, rules),
                   (el("p", {"class": "hint"}, w) for w in watch))
+
+    def _references(self, view, ctx):
+        """The cards of this game, large, each with its figure and what it does: the
+        battle cards (every number the game deals from, whichever lie face down or
+        were left out), the re-roll card, the two faction cards, a card face down."""
+        t = ctx.t
+        arranged = tuple(view["arranged"])
+        numbers = range(1, 13 if view["board"] == "advanced" else 10)
+        battle = el("div", {"class": "gk-ref-row"}, (reference_battle(str(n), arranged) for n in numbers))
+        others = []
+        if "A1" not in arranged:
+            others.append(reference_card("reroll", t.lang))
+        others += [reference_card("red", t.lang), reference_card("blue", t.lang)]
+        if "C1" in arranged:
+            others.append(reference_card("back", t.lang))
+        key = "gk.ref.battle.A2" if "A2" in arranged else "gk.ref.battle"
+        return el("div", {"class": "gk-refs"},
+                  el("h2", {"class": "side-title"}, t("gk.ref.title")),
+                  el("p", {"class": "gk-ref-words"}, t(key, top=numbers[-1])), battle,
+                  el("div", {"class": "gk-ref-row gk-ref-big"}, others))
+
+
+@functools.cache
+def reference_battle(card: str, arranged: tuple) -> Markup:
+    """A battle card as the references show it: its number, its place, its chips."""
+    chips = 2 if "A2" in arranged and int(card) >= 7 else 1
+    return card_face(number(card), figure(GAME_ID, "card-" + card), tone="green", size="xs", corner=number(card),
+                     mark=el("span", {"class": "gk-chips"}, [coin()] * chips), cls="gk-ref-battle")
+
+
+@functools.cache
+def reference_card(kind: str, lang: str) -> Markup:
+    """The re-roll card, a faction card or a card face down, large, with what it does."""
+    from ...i18n import Translator
+    t = Translator(lang)
+    words = t("gk.ref." + kind)
+    if kind == "back":
+        return el("span", {"class": "gk-ref-back"}, card_back(tone="plum", size="lg", label=t("gk.place.facedown")),
+                  el("span", {"class": "gk-ref-text"}, words))
+    if kind == "reroll":
+        return card_face(t("gk.card.reroll"), figure(GAME_ID, "reroll"), tone="plum", size="lg", text=words)
+    return card_face(t("gk.faction." + kind), figure(GAME_ID, kind), tone=TONE[kind], size="lg", text=words)
 
 
 TABLE = GoldenKeyTable()
