@@ -13,9 +13,9 @@ Actions reach them as the game's typed values (royaltable.core.Action): read
 their parts (`action.card`), never split their text.
 
 Conventions the shared layer and its tests rely on:
-- every card face drawn carries `data-card="<card id as in the view>"` (backs,
-  counts and icons do not): the privacy test counts them against what the
-  screen's viewer may know;
+- every card face on the table carries `data-card="<card id as in the view>"`
+  (backs, counts, icons and the reference cards of a panel do not): the privacy
+  test counts them against what the screen's viewer may know;
 - every tappable action is a button with `data-cmd="act" data-arg="<action's text>"`
   (built with html.button or html.tappable), so that a suggested move, stale-tap
   protection and the reach tests work the same for every game; its accessible
@@ -38,7 +38,11 @@ ever copied, and nothing is copied across a hand-off.
 
 The table fits the screen (1024×768 and 768×1024) at every decision, without
 the page scrolling: what is not needed to decide goes into panels() (scores,
-references), opened on demand over the table.
+references), opened on demand over the table. The shell gives the table all the
+height under the top bar (.table-main is that tall): a table fills it with its root
+at flex: 1 (or height: 100%), never by knowing the top bar's height. Motion works
+in the page's coordinates: a thing inside a rotated element (a plate turned to the
+player across the table) moves mirrored unless it is turned back.
 """
 from __future__ import annotations
 

@@ -208,9 +208,10 @@ class TableScreen(Screen):
             body = join((built(body), ctx.reasons))
         body = join((self.render_peek(match, ctx.names), built(body)))
         speak = button(text(t("speak.button")), "speak", cls="btn-small sr-only-focusable")
-        return join((bar, speak, table_layout(self.kind(), match.viewer, body,
-                                              match.table.panels(view, ctx), self.render_log(match),
-                                              app.panel, t)))
+        # The table screen is the window: the top bar, then the table in all the height left.
+        return el("div", {"class": "screen-fit"}, bar, speak,
+                  table_layout(self.kind(), match.viewer, body, match.table.panels(view, ctx),
+                               self.render_log(match), app.panel, t))
 
     def render_peek(self, match: Match, names: list[str]) -> Markup:
         """Between turns: "show my cards" for each person; while one looks, a way to hide them."""
