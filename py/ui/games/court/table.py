@@ -417,8 +417,8 @@ class CourtTable(Table):
         for card_id in view["earns"]:
             face = take_face(card_id, view["supply"][card_id], t.lang)
             if card_id in takes:
-                cards.append(tappable(face, "act", Take(card_id), "card-btn ct-take",
-                                      aria=t("ct.tap.take", card=name(card_id, t))))
+                cards.append(tappable(join((face, el("span", {"class": "sr-only"}, t("ct.tap.take")))),
+                                      "act", Take(card_id), "card-btn ct-take"))
             else:
                 cards.append(face)
         return el("div", {"class": "ct-row ct-takes", "role": "group", "aria-label": t("ct.hint.take"),
@@ -440,8 +440,8 @@ class CourtTable(Table):
             using = bool(pending) and pending["card"] == card_id
             face = ability_face(card_id, held["used"], using, t.lang)
             if Use(card_id) in legal:
-                cards.append(tappable(face, "act", Use(card_id), "card-btn ct-ability",
-                                      aria=f"{name(card_id, t)}: {t('ct.tap.use')}"))
+                cards.append(tappable(join((face, el("span", {"class": "sr-only"}, t("ct.tap.use")))),
+                                      "act", Use(card_id), "card-btn ct-ability"))
             else:
                 cards.append(face)
         if not cards:
