@@ -216,7 +216,7 @@ def test_two_people_hot_seat_reach_the_final_round(watched):
     page.wait_for_selector(".ct")
     assert page.locator(".handoff").count() == 0     # nothing hidden: no hand-off screen
     # Both people tap what a quick computer player would choose: the King comes soon.
-    drive(page, lambda: "最終ラウンド" in page.inner_text(".status-bar"), limit_s=300, step=bot_step)
+    drive(page, lambda: "（最終）" in page.inner_text(".status-bar"), limit_s=300, step=bot_step)
     w.shot("court-final-round-768x1024")
     drive(page, lambda: page.locator(".result").count() > 0, limit_s=300, step=bot_step)
     assert w.errors == []

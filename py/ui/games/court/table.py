@@ -287,10 +287,8 @@ class CourtTable(Table):
 
     def _status(self, view, ctx):
         t = ctx.t
-        chips = [t("ct.round", n=view["round"]),
+        chips = [t("ct.round.final" if view["final_round"] else "ct.round", n=view["round"]),
                  t("ct.start_player", name=ctx.names[view["start_player"]])]
-        if view["final_round"]:
-            chips.insert(0, t("ct.final_round"))
         if view["king_holder"] is not None:
             chips.append(t("ct.king_to_beat", name=ctx.names[view["king_holder"]],
                            kind=kind_text(view["king_result"], t)))
@@ -363,7 +361,10 @@ class CourtTable(Table):
                 v for v in dice["active"] if v))
             if view["beats_king"] is not None:     # CT-17: the final round is played for the King alone
                 summary = f'{summary} · {t("ct.beats" if view["beats_king"] else "ct.beats_not")}'
-        title = t("ct.tray", name=ctx.names[current]) if current is not None else t("ct.tray.idle")
+        # whose dice they are is said by the seat lit and the turn line; a long name is not drawn again
+        title = t("ct.tray.idle") if current is None else join((
+            el("span", {"aria-hidden": "true"}, t("ct.tray.idle")),
+            el("span", {"class": "sr-only"}, t("ct.tray", name=ctx.names[current]))))
         hint = ""
         if ctx.hint:
             hint = t("hint.shown")
