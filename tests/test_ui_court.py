@@ -6,6 +6,7 @@ take, an ability) is a card; the "cards" panel holds every character; and the
 marks that make things move (static/motion.js) are where they tell the story."""
 import collections
 import html.parser
+import pathlib
 import random
 import re
 
@@ -20,7 +21,7 @@ from ui.games.court import pictures
 from ui.games.court.table import TABLE, dice_keys
 
 GAME = registry.get("court")
-GROUP_FACE = {"#9b2226": 6, "#23507a": 5, "#2d6a4f": 4}     # a die of a group: any one face, the same
+GROUP_FACE = {"a": 6, "b": 5, "c": 4}     # the dice of a group: any one face, the same
 
 
 # ---- reading the markup -----------------------------------------------------------
@@ -174,12 +175,12 @@ def test_the_supply_is_twenty_small_cards_lit_when_the_dice_earn_them(whole_game
             assert ("is-earned" in face.classes) == (card in view["earns"]), card
             assert ("is-gone" in face.classes) == (left == 0), card
             count = face.find(lambda n: "ct-left" in n.classes)[0]
-            assert count.attrs.get("data-bump") == (None if left is None else str(left))
+            assert face.attrs.get("data-bump") == (None if left is None else str(left))   # pulses as it goes
             assert ("∞" if left is None else f"×{left}") in count.all_text()
             req = face.find(lambda n: "ct-req" in n.classes)[0]
             assert req.attrs["role"] == "img"
             assert CHARACTERS[card]["requirement"]["en"] in req.attrs["aria-label"]
-            assert req.find(lambda n: n.tag == "svg" and "ct-req-dice" in n.classes)
+            assert req.find(lambda n: "ct-req-dice" in n.classes)
         lit_seen += len(view["earns"])
         gone_seen += sum(left == 0 for left in view["supply"].values())
     assert lit_seen and gone_seen
@@ -273,7 +274,7 @@ def pictured_roll(card):
         if isinstance(item, int):
             rolls = [r + [item] for r in rolls]
         elif item in pictures.GROUPS:
-            face = GROUP_FACE[pictures.GROUPS[item][0]]
+            face = GROUP_FACE[item]
             rolls = [r + [face] for r in rolls]
         elif item == "1|6":
             rolls = [r + [f] for r in rolls for f in (1, 6)]
@@ -301,15 +302,33 @@ def test_a_requirement_drawn_as_dice_is_a_roll_that_meets_it_and_no_die_is_too_m
                 assert card not in patterns_met(roll[:i] + roll[i + 1:]), (card, roll, i)
 
 
+STYLE = pathlib.Path(__file__).resolve().parents[1] / "py" / "ui" / "games" / "court" / "style.css"
+
+
 def test_dice_of_a_group_share_colour_and_sign_and_groups_differ():
-    for card in ("astronomer", "lady", "priest", "noble"):
-        svg = pictures.requirement(card)
-        colours = collections.Counter(re.findall(r'<rect[^>]*fill="(#[0-9a-f]{6})"', svg))
-        signs = collections.Counter(re.findall(r'<path d="([^"]+)" fill="#fff"', svg))
-        sizes = {"astronomer": [2, 2], "lady": [3, 2], "priest": [2, 2, 2], "noble": [3, 3]}[card]
-        group_colours = {c: n for c, n in colours.items() if c in GROUP_FACE}
-        assert sorted(group_colours.values(), reverse=True) == sorted(sizes, reverse=True)
-        assert sorted(signs.values(), reverse=True) == sorted(sizes, reverse=True)
+    css = STYLE.read_text()
+    looks = {}
+    for group in pictures.GROUPS:
+        colour = re.search(rf"\.ct-d-{group} {{ background-color: (#[0-9a-f]{{6}})", css).group(1)
+        sign = re.search(rf'\.ct-d-{group}::after {{ content: "(.)"', css).group(1)
+        looks[group] = (colour, sign)
+    assert len({c for c, _ in looks.values()}) == len({s for _, s in looks.values()}) == len(pictures.GROUPS)
+    for card, sizes in {"farmer": [2], "astronomer": [2, 2], "lady": [3, 2], "priest": [2, 2, 2],
+                        "noble": [3, 3], "king": [7]}.items():
+        drawn = collections.Counter(re.findall(r'class="ct-d ct-d-([abc])"', pictures.requirement(card)))
+        assert sorted(drawn.values(), reverse=True) == sorted(sizes, reverse=True), card
+        assert len(re.findall(r'class="ct-d ', pictures.requirement(card))) == sum(sizes)
+
+
+def test_dice_with_pips_show_their_faces_and_the_table_draws_its_dice_the_same_way():
+    assert re.findall(r"ct-d-(\d)", pictures.requirement("alchemist")) == list("123456")
+    assert re.findall(r"ct-d-(\w+)", pictures.requirement("maid")) == ["1", "3", "5"]
+    assert 'is-frame' in pictures.requirement("maid") and 'is-frame' not in pictures.requirement("alchemist")
+    css = STYLE.read_text()
+    for face in range(1, 7):                           # each face: as many pips as it shows
+        rule = re.search(rf"\.ct-d-{face} {{ background-image: ([^;]+);", css).group(1)
+        assert rule.count("radial-gradient(") == face
+        assert pictures.die_face(face) == f'<i class="ct-d ct-d-{face}" aria-hidden="true"></i>'
 
 
 def test_every_requirement_picture_is_drawn_once():

@@ -14,31 +14,22 @@ The language (CT-6 in dice):
 - a die with a tick: always; the Jester's hat and a turning arrow: own the
   Jester and turn it over; the King's crown: comes with the King.
 
-Each is drawn once (cached) and carries the requirement's words for screen readers
-where the table draws it (role="img" and its aria-label, see table.py)."""
+A die is an HTML element drawn by style.css (`ct-d` and its face: pips are
+backgrounds, a group's sign a character), not an SVG: forty pictures and the dice
+of the tray are redrawn at every tap, and plain elements cost the page far less
+than as many small SVGs. Each picture is built once (cached) and carries the
+requirement's words for screen readers where the table draws it (role="img" and
+its aria-label, see table.py)."""
 from __future__ import annotations
 
 import functools
 
-from ...figures import SPRITE, symbol_id
+from ...figures import figure
 from ...markup import Markup, el
 
-UNIT = 20          # a die's side, in the pictogram's units
-GAP = 4            # between dice (and rows)
-
-PIPS = {1: [(50, 50)], 2: [(28, 28), (72, 72)], 3: [(28, 28), (50, 50), (72, 72)],
-        4: [(28, 28), (72, 28), (28, 72), (72, 72)],
-        5: [(28, 28), (72, 28), (50, 50), (28, 72), (72, 72)],
-        6: [(28, 25), (72, 25), (28, 50), (72, 50), (28, 75), (72, 75)]}
-
-# The groups of dice that show one face: colour and sign (shape, for those who do not
-# tell the colours apart). Dark enough for a white sign on them and for 3:1 on cream.
-GROUPS = {"a": ("#9b2226", "star"), "b": ("#23507a", "diamond"), "c": ("#2d6a4f", "triangle")}
-SIGNS = {
-    "star": "M10 3.2l1.9 4.3 4.6.4-3.5 3 1.1 4.6-4.1-2.5-4.1 2.5 1.1-4.6-3.5-3 4.6-.4z",
-    "diamond": "M10 3.5l5.6 6.5-5.6 6.5-5.6-6.5z",
-    "triangle": "M10 4l6 11h-12z",
-}
+# The groups of dice that show one face: each its colour and sign in style.css
+# (.ct-d-a red ★, .ct-d-b blue ◆, .ct-d-c green ▲), dark enough for a white sign.
+GROUPS = ("a", "b", "c")
 
 
 def _kind(*groups: int) -> list[list[str]]:
@@ -73,7 +64,7 @@ REQUIREMENTS = {
     "lady": {"rows": _kind(3, 2)},
     "pawnbroker": {"rows": [["sum:30"]]},
     "knight": {"rows": _kind(5)},
-    "magician": {"rows": [[2, 3, 4, 5, "1|6"]]},
+    "magician": {"rows": [[2, 3, 4, 5], ["1|6"]]},
     "alchemist": {"rows": [[1, 2, 3], [4, 5, 6]]},
     "priest": {"rows": _kind(2, 2, 2)},
     "noble": {"rows": _kind(3, 3)},
@@ -83,91 +74,27 @@ REQUIREMENTS = {
 }
 
 
-def _width(item) -> int:
-    """How wide an item of a row is, in units."""
+def _item(item) -> Markup:
+    if item in ("jester", "king"):          # a figure (the Jester's hat, the King's crown)
+        return el("span", {"class": "ct-d-fig"}, figure("court", item))
     if isinstance(item, str) and item.startswith("sum:"):
-        return UNIT * 2 + GAP
-    return UNIT
+        return el("span", {"class": "ct-sum"}, el("i", {"class": "ct-d ct-d-sum"}), el("b", item[4:] + "+"))
+    return el("i", {"class": f"ct-d ct-d-{FACE_CLASS.get(item, item)}"})
 
 
-def _pips(x: float, y: float, value: int, size: float = UNIT, fill: str = "#24152b") -> list:
-    r = size * .09
-    return [el("circle", {"cx": round(x + px * size / 100, 2), "cy": round(y + py * size / 100, 2),
-                          "r": round(r, 2), "fill": fill}) for px, py in PIPS[value]]
-
-
-def _die(x: float, y: float, fill: str = "#fffdf7", stroke: str = "#5b4a2f", size: float = UNIT) -> Markup:
-    return el("rect", {"x": x + .75, "y": y + .75, "width": size - 1.5, "height": size - 1.5,
-                       "rx": size * .2, "fill": fill, "stroke": stroke, "stroke-width": 1.5})
-
-
-def _item(item, x: float, y: float) -> list:
-    if isinstance(item, int):
-        return [_die(x, y), *_pips(x, y, item)]
-    if item in GROUPS:
-        colour, sign = GROUPS[item]
-        return [_die(x, y, colour, colour),
-                el("path", {"d": SIGNS[sign], "fill": "#fff", "transform": f"translate({x} {y})"})]
-    if item == "1|6":                  # a 1 in front of a 6: either
-        small = UNIT * .78
-        back, front = (x + UNIT - small, y), (x, y + UNIT - small)
-        return [_die(*back, size=small), *_pips(*back, 6, small),
-                _die(*front, size=small), *_pips(*front, 1, small)]
-    if item == "tick":
-        return [_die(x, y), el("path", {"d": "M5 10.5l3.6 3.6 6.6-7.4", "fill": "none", "stroke": "#2d6a4f",
-                                        "stroke-width": 2.6, "stroke-linecap": "round",
-                                        "stroke-linejoin": "round", "transform": f"translate({x} {y})"})]
-    if item in ("jester", "king"):
-        return [el("use", {"href": f"{SPRITE}#{symbol_id('court', item)}", "x": x, "y": y,
-                           "width": UNIT, "height": UNIT, "fill": "currentColor"})]
-    if item == "flip":                 # a turning arrow: the card turned over
-        return [el("path", {"d": "M4 8a6.5 6.5 0 0 1 11.5-2.5M16 12a6.5 6.5 0 0 1-11.5 2.5", "fill": "none",
-                            "stroke": "currentColor", "stroke-width": 2, "stroke-linecap": "round",
-                            "transform": f"translate({x} {y})"}),
-                el("path", {"d": "M16.5 2v4.5h-4.5M3.5 18v-4.5h4.5", "fill": "none", "stroke": "currentColor",
-                            "stroke-width": 2, "stroke-linecap": "round", "stroke-linejoin": "round",
-                            "transform": f"translate({x} {y})"})]
-    if item.startswith("sum:"):
-        number = item[4:]
-        return [_die(x, y),
-                el("text", {"x": x + UNIT / 2, "y": y + UNIT * .74, "text-anchor": "middle", "font-size": 14,
-                            "font-weight": 700, "fill": "#24152b", "font-family": "Georgia, serif"}, "Σ"),
-                el("text", {"x": x + UNIT + GAP / 2 + UNIT / 2, "y": y + UNIT * .76, "text-anchor": "middle",
-                            "font-size": 13, "font-weight": 700, "fill": "currentColor"}, number + "+")]
-    raise KeyError(item)
+FACE_CLASS = {"1|6": "1or6"}
 
 
 @functools.cache
 def requirement(card: str) -> Markup:
-    """The requirement of `card` drawn as dice: an <svg> sized in units by --w and
-    --h (style.css scales it with --u), decorative (its words are beside it)."""
+    """The requirement of `card` drawn as dice, decorative (its words are beside it,
+    or its card's label says them): rows of dice; style.css sizes them by --u."""
     spec = REQUIREMENTS[card]
-    rows = spec["rows"]
-    pad = 3 if spec.get("frame") else 0
-    widths = [sum(_width(i) for i in row) + GAP * (len(row) - 1) for row in rows]
-    width = max(widths) + 2 * pad
-    height = UNIT * len(rows) + GAP * (len(rows) - 1) + 2 * pad
-    parts = []
-    if spec.get("frame"):
-        parts.append(el("rect", {"x": .75, "y": .75, "width": width - 1.5, "height": height - 1.5, "rx": 5,
-                                 "fill": "none", "stroke": "currentColor", "stroke-width": 1.5,
-                                 "stroke-dasharray": "3 2"}))
-    for r, (row, row_width) in enumerate(zip(rows, widths)):
-        x = pad + (width - 2 * pad - row_width) / 2
-        y = pad + r * (UNIT + GAP)
-        for item in row:
-            parts += _item(item, x, y)
-            x += _width(item) + GAP
-    return el("svg", {"class": "ct-req-dice", "viewBox": f"0 0 {width} {height}", "aria-hidden": "true",
-                      "focusable": "false", "style": f"--w:{width};--h:{height}"}, parts)
+    return el("span", {"class": ["ct-req-dice", spec.get("frame") and "is-frame"], "aria-hidden": "true"},
+              (el("span", {"class": "ct-req-row"}, (_item(item) for item in row)) for row in spec["rows"]))
 
 
 @functools.cache
 def die_face(value: int | None) -> Markup:
-    """The picture of a die in the tray showing `value` (None: not rolled yet)."""
-    if value is None:
-        face = el("text", {"x": 50, "y": 64, "text-anchor": "middle", "font-size": 44}, "?")
-    else:
-        face = [el("circle", {"cx": x, "cy": y, "r": 9}) for x, y in PIPS[value]]
-    return el("svg", {"viewBox": "0 0 100 100", "aria-hidden": "true", "focusable": "false"},
-              el("rect", {"x": 4, "y": 4, "width": 92, "height": 92, "rx": 18}), face)
+    """A die showing `value` (None: not rolled yet), as the tray and the seats draw it."""
+    return el("i", {"class": f"ct-d ct-d-{'q' if value is None else value}", "aria-hidden": "true"})

@@ -15,8 +15,8 @@ Motion (static/motion.js) is asked for by marks:
   (a new face: a new key) flies in from the card being used ("using");
 - a character taken flies from the card tapped (or the supply) to the taker's
   seat (data-from); the King is one thing ("king") wherever it is, so it glides
-  from holder to holder; the copies left and the dice a seat rolls pulse
-  (data-bump) when they change.
+  from holder to holder; a character of the supply pulses when a copy leaves it,
+  and so do the dice a seat rolls when they change (data-bump).
 """
 from __future__ import annotations
 
@@ -117,7 +117,7 @@ def supply_face(card_id: str, left: int | None, earned: bool, lang: str) -> Mark
     """A character of the supply, small: its figure, name, requirement as dice and
     the copies left; lit when the dice on the table earn it."""
     info, t = CHARACTERS[card_id], words(lang)
-    count = el("span", {"class": "ct-left", "data-key": f"left:{card_id}", "data-bump": left},
+    count = el("span", {"class": "ct-left"},
                el("span", {"aria-hidden": "true"}, "∞" if left is None else f"×{left}"),
                el("span", {"class": "sr-only"}, left_words(left, t)))
     req = el("span", {"class": "ct-req", "role": "img", "aria-label": t("ct.requirement",
@@ -127,7 +127,7 @@ def supply_face(card_id: str, left: int | None, earned: bool, lang: str) -> Mark
     return card(info["name"][lang], figure("court", card_id), tone=TONES[info["row"]], size="xs",
                 corner=count, text=join((req, earned_words)),
                 cls=" ".join(filter(None, ("ct-mini", earned and "is-earned", left == 0 and "is-gone"))),
-                attrs={"data-card": card_id, "data-key": f"supply:{card_id}"})
+                attrs={"data-card": card_id, "data-key": f"supply:{card_id}", "data-bump": left})
 
 
 @functools.cache
