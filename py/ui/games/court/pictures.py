@@ -90,8 +90,11 @@ def requirement(card: str) -> Markup:
     """The requirement of `card` drawn as dice, decorative (its words are beside it,
     or its card's label says them): rows of dice; style.css sizes them by --u."""
     spec = REQUIREMENTS[card]
-    return el("span", {"class": ["ct-req-dice", spec.get("frame") and "is-frame"], "aria-hidden": "true"},
-              (el("span", {"class": "ct-req-row"}, (_item(item) for item in row)) for row in spec["rows"]))
+    rows = spec["rows"]
+    dice = ((_item(item) for item in rows[0]) if len(rows) == 1    # one row: the dice themselves
+            else (el("span", {"class": "ct-req-row"}, (_item(item) for item in row)) for row in rows))
+    return el("span", {"class": ["ct-req-dice", len(rows) == 1 and "is-row", spec.get("frame") and "is-frame"],
+                       "aria-hidden": "true"}, dice)
 
 
 @functools.cache

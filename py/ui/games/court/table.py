@@ -117,9 +117,8 @@ def supply_face(card_id: str, left: int | None, earned: bool, lang: str) -> Mark
     """A character of the supply, small: its figure, name, requirement as dice and
     the copies left; lit when the dice on the table earn it."""
     info, t = CHARACTERS[card_id], words(lang)
-    count = el("span", {"class": "ct-left"},
-               el("span", {"aria-hidden": "true"}, "∞" if left is None else f"×{left}"),
-               el("span", {"class": "sr-only"}, left_words(left, t)))
+    count = el("span", {"class": "ct-left", "role": "img", "aria-label": left_words(left, t)},
+               "∞" if left is None else f"×{left}")
     req = el("span", {"class": "ct-req", "role": "img", "aria-label": t("ct.requirement",
                                                                          words=info["requirement"][lang])},
              requirement(card_id))
