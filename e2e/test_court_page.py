@@ -111,6 +111,26 @@ def position_with_abilities(min_cards=4):
     raise AssertionError("no position found")
 
 
+# Every animation static/motion.js starts, as "<kind> <data-key>": a die tumbles
+# ("roll"), a thing moved glides, a thing just drawn flies in from where it came.
+MOTION_SPY = """() => { window.motionSeen = []; const animate = Element.prototype.animate;
+  Element.prototype.animate = function (frames, options) {
+    const f = JSON.stringify(frames);
+    const kind = f.includes('rotate') ? 'roll' : f.includes('transformOrigin') ? 'fly'
+      : f.includes('scale(1.3)') ? 'bump' : f.includes('opacity') ? 'ghost' : 'glide';
+    window.motionSeen.push(kind + ' ' + ((this.dataset && this.dataset.key) || ''));
+    return animate.call(this, frames, options); }; }"""
+
+
+def motions(page, after_click):
+    """What moved on the table after a tap (the redraw it caused included)."""
+    page.evaluate("window.motionSeen = []")
+    after_click()
+    page.wait_for_function("window.motionSeen.length > 0", timeout=5000)
+    page.wait_for_timeout(100)
+    return page.evaluate("window.motionSeen")
+
+
 def test_a_turn_that_rolls_sets_aside_uses_three_abilities_and_takes_a_card(watched):
     save, held = position_with_abilities()
     w = watched(locale="en-US")
@@ -118,7 +138,10 @@ def test_a_turn_that_rolls_sets_aside_uses_three_abilities_and_takes_a_card(watc
     page.evaluate(f"localStorage.setItem('royaltable.save', {json.dumps(save)})")
     page.reload()
     page.click("[data-cmd=continue]", timeout=90_000)
-    page.click('.ct-tray [data-arg="roll"]')
+    page.evaluate(MOTION_SPY)
+    seen = motions(page, lambda: page.click('.ct-tray [data-arg="roll"]'))
+    rolled = page.eval_on_selector_all(".ct-zone:not(.ct-zone-aside) .ct-die", "ds => ds.map(d => d.dataset.key)")
+    assert sorted(k.split()[1] for k in seen if k.startswith("roll ")) == sorted(rolled)   # every die tumbles
     used = []
     for _ in range(60):
         if len(used) >= 3:
@@ -143,8 +166,14 @@ def test_a_turn_that_rolls_sets_aside_uses_three_abilities_and_takes_a_card(watc
             else:
                 break
     assert len(used) >= 3, used
-    assert page.locator(".ct-chip.is-used").count() >= 3
+    assert page.locator(".ct-held .card.is-used").count() >= 3
     w.shot("court-abilities")
+    die = page.locator('.ct-dice [data-arg^="aside "]')
+    if die.count() >= 2:                   # one die set aside (the turn goes on): it glides there
+        key = die.first.get_attribute("data-key")
+        seen = motions(page, die.first.click)
+        assert f"glide {key}" in seen
+        assert page.locator(f'.ct-zone-aside [data-key="{key}"]').count() == 1
     page.click('.ct-tray [data-arg="aside all"]') if page.locator('.ct-tray [data-arg="aside all"]').count() else None
     while page.locator('.ct-dice [data-arg^="aside "]').count():
         page.locator('.ct-dice [data-arg^="aside "]').first.click()
@@ -153,8 +182,9 @@ def test_a_turn_that_rolls_sets_aside_uses_three_abilities_and_takes_a_card(watc
     take = page.locator(".ct-take")
     assert take.count() >= 1          # the jester, at least, is always earned unless held
     card = take.last.get_attribute("data-arg").split()[1]
-    take.last.click()
+    seen = motions(page, take.last.click)
     assert "took the" in page.inner_text(".log-list")
+    assert f"fly {'king' if card == 'king' else 'held:0:' + card}" in seen   # from the card tapped to the seat
     assert w.errors == []
 
 
@@ -186,7 +216,7 @@ def test_two_people_hot_seat_reach_the_final_round(watched):
     page.wait_for_selector(".ct")
     assert page.locator(".handoff").count() == 0     # nothing hidden: no hand-off screen
     # Both people tap what a quick computer player would choose: the King comes soon.
-    drive(page, lambda: "最終ラウンド" in page.inner_text(".status-bar"), limit_s=300, step=bot_step)
+    drive(page, lambda: "（最終）" in page.inner_text(".status-bar"), limit_s=300, step=bot_step)
     w.shot("court-final-round-768x1024")
     drive(page, lambda: page.locator(".result").count() > 0, limit_s=300, step=bot_step)
     assert w.errors == []

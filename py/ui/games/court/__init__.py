@@ -4,3 +4,7 @@ rules), style.css (its table's style), crest.svg (its crest)."""
 
 # Where the home screen shows it, among the collection's games (smallest first).
 HOME_ORDER = 1
+
+# The home screen's cover: its tone, three figures that say what the game is (the
+# characters one courts, from the Jester to the King), and how long a game takes.
+COVER = {"tone": "plum", "figures": ("jester", "knight", "king"), "minutes": (20, 40)}

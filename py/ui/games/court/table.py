@@ -1,6 +1,23 @@
 """The 王への請願 (To Court the King) table: the dice tray, the characters of
-each player, the supply with what the current dice would earn, the rotating
-start player, the King and the final round."""
+each player as cards fanned at their seat, the supply (small cards by tier, the
+ones the current dice earn lit, each with its requirement drawn as dice and the
+copies left), the rotating start player, the King and the final round. The
+full cards (figure, requirement, ability) open in the "cards" panel.
+
+Motion (static/motion.js) is asked for by marks:
+- a die is keyed by its face and its place among the dice showing that face
+  ("die:5:0" the first 5 of the turn: the dice set aside counted first, then the
+  active ones), and the dice are drawn in order of their faces. A die set aside
+  ("aside 5" moves the first active 5, and every 5 is the same) keeps its key, so
+  it glides from the active dice to the ones set aside; the others keep theirs and
+  make room. A roll marks the active dice data-roll (they tumble); a die added by
+  an ability (Smith...) flies in from its card, and a die changed by an ability
+  (a new face: a new key) flies in from the card being used ("using");
+- a character taken flies from the card tapped (or the supply) to the taker's
+  seat (data-from); the King is one thing ("king") wherever it is, so it glides
+  from holder to holder; a character of the supply pulses when a copy leaves it,
+  and so do the dice a seat rolls when they change (data-bump).
+"""
 from __future__ import annotations
 
 import functools
@@ -9,46 +26,38 @@ from royaltable.games.court import GAME
 from royaltable.games.court.actions import (Aside, AsideAll, Cancel, Confirm, Done, Pass, Pick, Roll,
                                             Take, Use, Value)
 from royaltable.games.court.bots import random_step
-from royaltable.games.court.rules import CARDS, CHARACTERS
+from royaltable.games.court.rules import ABILITIES, ADDS, CARDS, CHARACTERS
 
+from ...cards import card, fan
+from ...figures import figure
 from ...html import button, tappable
+from ...i18n import Translator
 from ...markup import Markup, el, join, text
 
 from ...screens import built
 from ...widgets import seat_plate, turn_line
 from ...table import Panel, Table
+from .pictures import die_face, requirement
 
-
-PIPS = {1: [(50, 50)], 2: [(28, 28), (72, 72)], 3: [(28, 28), (50, 50), (72, 72)],
-        4: [(28, 28), (72, 28), (28, 72), (72, 72)],
-        5: [(28, 28), (72, 28), (50, 50), (28, 72), (72, 72)],
-        6: [(28, 25), (72, 25), (28, 50), (72, 50), (28, 75), (72, 75)]}
 ROMAN = {0: "", 1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
+# The tone of each supply row (CT-2): the band and the figure of its cards.
+TONES = {0: "plum", 1: "green", 2: "blue", 3: "brown", 4: "red", 5: "gold"}
+TIERS = tuple(sorted({info["row"] for info in CHARACTERS.values()}))
 
 
-def name(card: str, t) -> str:
-    return CHARACTERS[card]["name"][t.lang]
+def name(card_id: str, t) -> str:
+    return CHARACTERS[card_id]["name"][t.lang]
 
 
-def die(value, t, cmd: str = "", arg: str = "", cls: str = "", does: str = "") -> Markup:
+def die(value, t, cmd: str = "", arg: str = "", cls: str = "", does: str = "", attrs: dict | None = None) -> Markup:
     """A die drawn as a die (SVG pips), with its value in words for screen readers
     and, when it is tappable, what tapping it does."""
     label = t("ct.die.unrolled") if value is None else t("ct.die.value", n=value)
-    svg = _die_face(value)
+    svg = die_face(value)
     if cmd:
-        return tappable(svg, cmd, arg, f"ct-die is-playable {cls}", aria=f"{label}: {does}" if does else label)
-    return el("span", {"class": ["ct-die", cls.strip()], "role": "img", "aria-label": label}, svg)
-
-
-@functools.cache
-def _die_face(value: int | None) -> Markup:
-    """The picture of a die showing `value` (None: not rolled yet): the same every time."""
-    if value is None:
-        face = el("text", {"x": 50, "y": 64, "text-anchor": "middle", "font-size": 44}, "?")
-    else:
-        face = [el("circle", {"cx": x, "cy": y, "r": 9}) for x, y in PIPS[value]]
-    return el("svg", {"viewBox": "0 0 100 100", "aria-hidden": "true"},
-              el("rect", {"x": 4, "y": 4, "width": 92, "height": 92, "rx": 18}), face)
+        return tappable(svg, cmd, arg, f"ct-die is-playable {cls}", aria=f"{label}: {does}" if does else label,
+                        attrs=attrs)
+    return el("span", {"class": ["ct-die", cls.strip()], "role": "img", "aria-label": label}, attrs or {}, svg)
 
 
 def kind_text(kind, t) -> str:
@@ -57,6 +66,111 @@ def kind_text(kind, t) -> str:
     if kind["count"] == 1:
         return t("ct.kind.single", face=kind["face"])
     return t("ct.kind", count=kind["count"], face=kind["face"])
+
+
+def dice_keys(aside: list, active: list) -> tuple[list[str], list[str]]:
+    """The motion keys of the dice set aside and of the active ones, in the order of
+    each list: "die:<face>:<n>", n counting the dice showing that face, the ones set
+    aside first (in the order they were set aside), then the active ones in the order
+    they are drawn (by face, then place). Dice not rolled yet are "die:?:<place>"."""
+    seen: dict = {}
+    aside_keys = []
+    for value in aside:
+        aside_keys.append(f"die:{value}:{seen.get(value, 0)}")
+        seen[value] = seen.get(value, 0) + 1
+    active_keys = [""] * len(active)
+    for index in drawn_order(active):
+        value = active[index]
+        if value is None:
+            active_keys[index] = f"die:?:{index}"
+            continue
+        active_keys[index] = f"die:{value}:{seen.get(value, 0)}"
+        seen[value] = seen.get(value, 0) + 1
+    return aside_keys, active_keys
+
+
+def drawn_order(values: list) -> list[int]:
+    """The places of the dice in the order they are drawn: by face, then place
+    (dice not rolled yet keep their places)."""
+    return sorted(range(len(values)), key=lambda i: (values[i] or 0, i))
+
+
+def used_mark(t) -> Markup:
+    return el("span", {"class": "ct-used-mark"}, el("span", {"aria-hidden": "true"}, "✓"),
+              el("span", {"class": "sr-only"}, t("ct.used")))
+
+
+def left_words(left: int | None, t) -> str:
+    return t("ct.unlimited") if left is None else t("ct.left", n=left)
+
+
+# ---- the card faces, each drawn once for what it shows --------------------------------
+
+@functools.cache
+def words(lang: str) -> Translator:
+    """The words of a language, for the faces drawn once (cached by language)."""
+    return Translator(lang)
+
+
+@functools.cache
+def supply_face(card_id: str, left: int | None, earned: bool, lang: str) -> Markup:
+    """A character of the supply, small: its figure, name, requirement as dice and
+    the copies left; lit when the dice on the table earn it."""
+    info, t = CHARACTERS[card_id], words(lang)
+    count = el("span", {"class": "ct-left", "role": "img", "aria-label": left_words(left, t)},
+               "∞" if left is None else f"×{left}")
+    req = el("span", {"class": "ct-req", "role": "img", "aria-label": t("ct.requirement",
+                                                                         words=info["requirement"][lang])},
+             requirement(card_id))
+    earned_words = earned and el("span", {"class": "sr-only"}, t("ct.earned"))
+    return card(info["name"][lang], figure("court", card_id), tone=TONES[info["row"]], size="xs",
+                corner=count, text=join((req, earned_words)),
+                cls=" ".join(filter(None, ("ct-mini", earned and "is-earned", left == 0 and "is-gone"))),
+                attrs={"data-card": card_id, "data-key": f"supply:{card_id}", "data-bump": left})
+
+
+@functools.cache
+def held_face(card_id: str, seat: int, used: bool, lang: str) -> Markup:
+    """A character a player holds, in the fan at their seat: flies in from where it
+    was taken (the card tapped, else the supply); the King from its last holder."""
+    info, t = CHARACTERS[card_id], words(lang)
+    key = "king" if card_id == "king" else f"held:{seat}:{card_id}"
+    return card(info["name"][lang], figure("court", card_id), tone=TONES[info["row"]], size="xs",
+                mark=used_mark(t) if used else None, cls="ct-held-card" + (" is-used" if used else ""),
+                attrs={"data-card": card_id, "data-key": key,
+                       "data-from": f"take:{card_id} supply:{card_id}"})
+
+
+@functools.cache
+def ability_face(card_id: str, used: bool, using: bool, lang: str) -> Markup:
+    """A character of the player to move, large, with its ability: the cards they
+    use (the one being used is "using": a die it changes flies from it)."""
+    info, t = CHARACTERS[card_id], words(lang)
+    return card(info["name"][lang], figure("court", card_id), tone=TONES[info["row"]], size="md",
+                corner=ROMAN[info["row"]], mark=used_mark(t) if used else None, text=info["ability"][lang],
+                cls=" ".join(filter(None, ("ct-hand-card", used and "is-used", using and "is-using"))),
+                attrs={"data-card": card_id, "data-key": "using" if using else f"use:{card_id}"})
+
+
+@functools.cache
+def take_face(card_id: str, left: int | None, lang: str) -> Markup:
+    """A character the dice earn, large, with its ability and the copies left."""
+    info, t = CHARACTERS[card_id], words(lang)
+    return card(info["name"][lang], figure("court", card_id), tone=TONES[info["row"]], size="md",
+                corner=ROMAN[info["row"]], text=info["ability"][lang], foot=left_words(left, t),
+                cls="ct-take-card", attrs={"data-card": card_id, "data-key": f"take:{card_id}"})
+
+
+@functools.cache
+def reference_face(card_id: str, left: int | None, lang: str) -> Markup:
+    """A character as the "cards" panel shows it: everything on it, large."""
+    info, t = CHARACTERS[card_id], words(lang)
+    req = el("span", {"class": "ct-req"}, requirement(card_id),
+             el("span", {"class": "ct-req-words"}, info["requirement"][lang]))
+    return card(info["name"][lang], figure("court", card_id), tone=TONES[info["row"]], size="lg",
+                corner=ROMAN[info["row"]],
+                text=join((req, el("span", {"class": "ct-ability-words"}, info["ability"][lang]))),
+                foot=left_words(left, t), cls="ct-ref-card", attrs={"data-card": card_id})
 
 
 class CourtTable(Table):
@@ -162,19 +276,18 @@ class CourtTable(Table):
 
     # ---- the table ----------------------------------------------------------------
     def render(self, view, ctx):
-        return el("section", {"class": "ct", "aria-label": ctx.t("game.court")},
+        return el("section", {"class": ["ct", f"ct-seats-{view['players']}"], "aria-label": ctx.t("game.court")},
                   self._status(view, ctx), self._players(view, ctx), self._tray(view, ctx),
                   self._supply(view, ctx))
 
     def panels(self, view, ctx):
-        return [Panel("scores", ctx.t("panel.scores"), self._standings(view, ctx))]
+        return [Panel("scores", ctx.t("panel.scores"), self._standings(view, ctx)),
+                Panel("cards", ctx.t("ct.panel.cards"), self._references(view, ctx))]
 
     def _status(self, view, ctx):
         t = ctx.t
-        chips = [t("ct.round", n=view["round"]),
+        chips = [t("ct.round.final" if view["final_round"] else "ct.round", n=view["round"]),
                  t("ct.start_player", name=ctx.names[view["start_player"]])]
-        if view["final_round"]:
-            chips.insert(0, t("ct.final_round"))
         if view["king_holder"] is not None:
             chips.append(t("ct.king_to_beat", name=ctx.names[view["king_holder"]],
                            kind=kind_text(view["king_result"], t)))
@@ -191,43 +304,66 @@ class CourtTable(Table):
                 badges.append(el("span", {"class": "badge badge-dealer"}, t("ct.starts")))
             if seat == view["king_holder"]:
                 badges.append(el("span", {"class": "badge badge-king"}, t("ct.card.king")))
-            cards = [el("span", {"class": ["ct-chip", c["used"] and "is-used"]}, name(c["card"], t),
-                        c["used"] and " ✓")
-                     for c in view["hands"][seat] if c["card"] != "king"] \
-                or el("span", {"class": "hint"}, t("ct.no_cards"))
+            hand = list(view["hands"][seat])
+            if seat == view["king_holder"]:         # the King is held apart (CT-17), before the Queen
+                hand.insert(len(hand) - bool(hand and hand[-1]["card"] == "queen"), {"card": "king", "used": False})
+            held = fan((held_face(c["card"], seat, c["used"], t.lang) for c in hand),
+                       cls="ct-fan", label=t("ct.held", name=ctx.names[seat])) if hand \
+                else el("span", {"class": "hint ct-no-cards"}, t("ct.no_cards"))
             position = t.ordinal(order.index(seat) + 1) if seat in order else "–"
-            body = join((el("div", {"class": "plate-facts"},
-                            t("ct.plate", dice=view["start_dice"][seat], order=position)),
-                         el("div", {"class": "ct-chips"}, cards)))
+            count = view["start_dice"][seat]
+            facts = el("div", {"class": "plate-facts"},
+                       el("span", {"class": "ct-seat-dice", "data-key": f"dice:{seat}", "data-bump": count},
+                          el("span", {"aria-hidden": "true"}, die_face(count if count <= 6 else 6), count),
+                          el("span", {"class": "sr-only"}, t("ct.dice_count", n=count))),
+                       " · ", t("ct.order", order=position))
+            body = join((facts, el("div", {"class": "ct-held", "style": f"--n:{len(hand)}"}, held)))
             plates.append(seat_plate(ctx, seat, seat == view["current"], badges, body))
-        return el("div", {"class": "plates"}, plates)
+        return el("div", {"class": "plates ct-plates"}, plates)
 
     def _tray(self, view, ctx):
         t = ctx.t
         dice = view["dice"]
         legal = set(map(GAME.parse, ctx.legal))
         pending = view["pending"]
-        rolled_now = ctx.last_action in (Roll(), Use("jester"), Confirm())
+        last = GAME.parse(ctx.last_action) if ctx.last_action else None
+        rolled_now = isinstance(last, Roll)
+        # Where a die that is new on the table comes from: the card that added it,
+        # or the card being used (a die it changed shows a new face: a new key).
+        if isinstance(last, Use) and last.card in ADDS:
+            came_from = f"use:{last.card}"
+        elif isinstance(last, (Pick, Value, Confirm)):
+            came_from = "using"
+        else:
+            came_from = None
         picked = set(pending["picked"]) if pending else set()      # positions among the active dice
+        aside_keys, active_keys = dice_keys(dice["aside"], dice["active"])
         active = []
-        for index, value in enumerate(dice["active"]):
-            cls = "is-rolling" if rolled_now else ""
-            if index in picked:
-                cls += " is-picked"
+        for index in drawn_order(dice["active"]):
+            value = dice["active"][index]
+            cls = "is-picked" if index in picked else ""
+            attrs = {"data-key": active_keys[index], "data-roll": rolled_now and ctx.moves or None,
+                     "data-from": came_from}
             if value is not None and Pick(value) in legal and index not in picked:
                 active.append(die(value, t, "act", Pick(value), cls,
-                                  t("ct.tap.pick", card=name(pending["card"], t))))
+                                  t("ct.tap.pick", card=name(pending["card"], t)), attrs))
             elif value is not None and Aside(value) in legal:
-                active.append(die(value, t, "act", Aside(value), cls, t("ct.tap.aside")))
+                active.append(die(value, t, "act", Aside(value), cls, t("ct.tap.aside"), attrs))
             else:
-                active.append(die(value, t, cls=cls))
-        aside = [die(v, t, cls="is-aside") for v in dice["aside"]]
+                active.append(die(value, t, cls=cls, attrs=attrs))
+        aside = [die(dice["aside"][i], t, cls="is-aside", attrs={"data-key": aside_keys[i]})
+                 for i in drawn_order(dice["aside"])]
         current = view["current"]
         summary = ""
         if dice["rolled"]:
             summary = t("ct.best", kind=kind_text(view["best"], t), total=sum(dice["aside"]) + sum(
                 v for v in dice["active"] if v))
-        title = t("ct.tray", name=ctx.names[current]) if current is not None else t("ct.tray.idle")
+            if view["beats_king"] is not None:     # CT-17: the final round is played for the King alone
+                summary = f'{summary} · {t("ct.beats" if view["beats_king"] else "ct.beats_not")}'
+        # whose dice they are is said by the seat lit and the turn line; a long name is not drawn again
+        title = t("ct.tray.idle") if current is None else join((
+            el("span", {"aria-hidden": "true"}, t("ct.tray.idle")),
+            el("span", {"class": "sr-only"}, t("ct.tray", name=ctx.names[current]))))
         hint = ""
         if ctx.hint:
             hint = t("hint.shown")
@@ -243,13 +379,13 @@ class CourtTable(Table):
                   el("div", {"class": "ct-tray-head"}, el("h2", title), el("span", {"class": "ct-best"}, summary)),
                   el("div", {"class": "ct-zones"},
                      el("div", {"class": "ct-zone"}, el("div", {"class": "ct-zone-title"}, t("ct.active")),
-                        el("div", {"class": "ct-dice"}, active or t("ct.none"))),
+                        el("div", {"class": "ct-dice"}, active or el("span", {"class": "ct-none"}, t("ct.none")))),
                      el("div", {"class": "ct-zone ct-zone-aside"}, el("div", {"class": "ct-zone-title"}, t("ct.aside")),
-                        el("div", {"class": "ct-dice"}, aside or t("ct.none")))),
+                        el("div", {"class": "ct-dice"}, aside or el("span", {"class": "ct-none"}, t("ct.none"))))),
                   el("p", {"class": "hint ct-hint"}, hint),
                   built(ctx.teacher),      # the suggestion's reasons (ui/teacher.py), after its line
-                  self._abilities(view, ctx, legal), self._takeable(view, ctx),
-                  el("div", {"class": "kk-controls"}, self._controls(view, ctx, legal)))
+                  self._takeable(view, ctx) or self._abilities(view, ctx, legal),
+                  el("div", {"class": "ct-controls"}, self._controls(view, ctx, legal)))
 
     def _controls(self, view, ctx, legal):
         t = ctx.t
@@ -271,68 +407,69 @@ class CourtTable(Table):
         return join(out)
 
     def _takeable(self, view, ctx):
-        """CT-12: the characters the result earns, as buttons beside the dice (the
-        supply below is the reference, not where the choice is made)."""
+        """CT-12: the characters the result earns, as cards to tap (with what each
+        does); while a computer decides, the same cards, not tappable."""
         t = ctx.t
-        takes = [a for a in map(GAME.parse, ctx.legal) if isinstance(a, Take)]
-        if not takes:
+        if view["phase"] != "take":
             return None
-        return el("div", {"class": "ct-takes", "role": "group", "aria-label": t("ct.hint.take")},
-                  (button(join((el("strong", name(a.card, t)), el("small", CHARACTERS[a.card]["ability"][t.lang]))),
-                          "act", a, cls="ct-take")
-                   for a in takes))
+        takes = set(a.card for a in map(GAME.parse, ctx.legal) if isinstance(a, Take))
+        cards = []
+        for card_id in view["earns"]:
+            face = take_face(card_id, view["supply"][card_id], t.lang)
+            if card_id in takes:
+                cards.append(tappable(join((face, el("span", {"class": "sr-only"}, t("ct.tap.take")))),
+                                      "act", Take(card_id), "card-btn ct-take"))
+            else:
+                cards.append(face)
+        return el("div", {"class": "ct-row ct-takes", "role": "group", "aria-label": t("ct.hint.take"),
+                          "style": f"--n:{len(cards)}"}, cards)
 
     def _abilities(self, view, ctx, legal):
+        """The characters of the player to move that have an ability, as cards: the
+        ones they may use now stand up to be tapped; the used ones are marked."""
         t = ctx.t
         current = view["current"]
         if current is None:
             return None
+        pending = view["pending"]
         cards = []
         for held in view["hands"][current]:
-            card = held["card"]
-            if card == "king":
+            card_id = held["card"]
+            if card_id not in ABILITIES:
                 continue
-            words = (el("strong", name(card, t)), " ", el("small", CHARACTERS[card]["ability"][t.lang]))
-            if Use(card) in legal:
-                cards.append(button(join((words, el("span", {"class": "sr-only"}, ": " + t("ct.tap.use")))),
-                                    "act", Use(card), cls="ct-ability"))
+            using = bool(pending) and pending["card"] == card_id
+            face = ability_face(card_id, held["used"], using, t.lang)
+            if Use(card_id) in legal:
+                cards.append(tappable(join((face, el("span", {"class": "sr-only"}, t("ct.tap.use")))),
+                                      "act", Use(card_id), "card-btn ct-ability"))
             else:
-                cards.append(el("span", {"class": "ct-ability is-idle"}, words,
-                                held["used"] and " · " + t("ct.used")))
+                cards.append(face)
         if not cards:
             return None
-        return el("div", {"class": "ct-abilities", "aria-label": t("ct.abilities")}, cards)
+        return el("div", {"class": "ct-row ct-abilities", "role": "group", "aria-label": t("ct.abilities"),
+                          "style": f"--n:{len(cards)}"}, cards)
 
     def _supply(self, view, ctx):
         t = ctx.t
         earns = set(view["earns"])
-        cards = [self._supply_card(card, view["supply"][card], card in earns, t) for card in CARDS]
+        cards = [supply_face(c, view["supply"][c], c in earns, t.lang) for c in CARDS]
         return el("div", {"class": "ct-supply"},
-                  el("h2", {"class": "side-title"}, t("ct.supply")),
-                  el("p", {"class": "hint"}, t("ct.supply.hint")),
+                  el("h2", {"class": "sr-only"}, t("ct.supply")),
                   el("div", {"class": "ct-grid"}, cards))
 
-    _drawn_cards: dict = {}
-
-    def _supply_card(self, card: str, left: int | None, earned: bool, t) -> Markup:
-        """One character of the supply: the same for the same copies left, earned or
-        not, and language, so it is drawn once (20 cards at every redraw)."""
-        key = (card, left, earned, t.lang)
-        drawn = self._drawn_cards.get(key)
-        if drawn is None:
-            info = CHARACTERS[card]
-            copies = t("ct.unlimited") if left is None else t("ct.left", n=left)
-            row = ROMAN[info["row"]]
-            drawn = self._drawn_cards[key] = el(
-                "div", {"class": ["ct-card", earned and "is-earned", left == 0 and "is-gone"]},
-                el("span", {"class": "ct-card-head"},
-                   el("span", {"class": "ct-card-name"}, info["name"][t.lang]),
-                   row and el("span", {"class": "ct-card-row", "title": t("ct.row." + str(info["row"]))}, row),
-                   el("span", {"class": "ct-card-left"}, copies)),
-                el("span", {"class": "ct-card-req"}, info["requirement"][t.lang]),
-                el("span", {"class": "ct-card-ability"}, info["ability"][t.lang]),
-                earned and el("span", {"class": "ct-card-earn"}, "★ " + t("ct.earned")))
-        return drawn
+    def _references(self, view, ctx):
+        """The "cards" panel: every character as a full card (figure, requirement
+        as dice and in words, ability, copies left), by supply row, and how the
+        dice of a requirement read."""
+        t = ctx.t
+        rows = []
+        for tier in TIERS:
+            cards = [reference_face(c, view["supply"][c], t.lang) for c in CARDS if CHARACTERS[c]["row"] == tier]
+            rows.append(el("h3", {"class": "ct-ref-title"}, t("ct.row." + str(tier))))
+            rows.append(el("div", {"class": "ct-ref-row"}, cards))
+        return join((el("h2", {"class": "side-title"}, t("ct.supply")),
+                     el("p", {"class": "hint ct-legend"}, t("ct.legend")),
+                     rows))
 
     def _standings(self, view, ctx):
         t = ctx.t
