@@ -61,8 +61,12 @@ def expected_totals(seed: str, kinds: list[str]) -> list[int]:
 
 
 def totals_on_screen(page) -> list[int]:
+    """The totals of the scores panel, opened for the reading and closed again."""
+    page.click('.table-rail [data-cmd=panel][data-arg="scores"]')
     cells = page.locator(".table-side .scores .scores-total")
-    return [int(cells.nth(i).inner_text()) for i in range(cells.count())]
+    totals = [int(cells.nth(i).inner_text()) for i in range(cells.count())]
+    page.click('.table-rail [data-cmd=panel][data-arg="scores"]')
+    return totals
 
 
 def test_half_a_game_then_reload_then_finish_equals_no_reload(watched):

@@ -43,6 +43,17 @@ def test_back_closes_an_open_panel_before_anything_else():
     assert app.back() and app.confirm == "leave"           # then Back asks before leaving, as before
 
 
+def test_only_the_open_panel_is_drawn_and_the_log_always():
+    app = start(["human", "quick", "quick"], game="court")
+    closed = app.render()
+    assert '<section class="panel" id="panel-cards" data-panel="cards" hidden></section>' in closed
+    assert 'class="log-list"' in closed
+    app.handle("panel", "cards")
+    opened = app.render()
+    assert len(opened) > len(closed) + 5000       # twenty characters drawn large
+    assert '<section class="panel" id="panel-scores" data-panel="scores" hidden></section>' in opened
+
+
 def test_a_panel_the_game_does_not_have_is_drawn_closed():
     app = start(["human", "quick", "quick"], game="krypkille")
     app.handle("panel", "cards-of-another-game")

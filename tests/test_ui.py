@@ -438,6 +438,7 @@ def test_the_log_numbers_moves_of_the_whole_game():
 def test_six_players_with_long_names_fit_the_score_table():
     names = [f"{'X' * 30}{n}" for n in range(6)]
     app = start(["human"] + ["quick"] * 5, names=names)
+    app.handle("panel", "scores")
     side = app.render().split('<section class="panel" id="panel-scores"')[1]
     table = side.split("</table>")[0]
     assert table.count("<tr") == 7                  # a row per player (and the header)

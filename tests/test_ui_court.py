@@ -236,7 +236,7 @@ def test_the_cards_panel_holds_every_character_large_with_its_requirement_and_ab
     view = app.match.state.view(None)
     panels = {p.key: p for p in TABLE.panels(view, _ctx(app))}
     assert set(panels) == {"scores", "cards"}
-    root = tree(panels["cards"].body)
+    root = tree(panels["cards"].drawn())
     drawn = faces(root)
     assert [f.attrs["data-card"] for f in drawn] == [c for tier in sorted({i["row"] for i in CHARACTERS.values()})
                                                      for c in CARDS if CHARACTERS[c]["row"] == tier]

@@ -297,14 +297,14 @@ def test_the_panels_hold_the_rules_in_play_and_every_card_as_a_reference():
     state = GAME.new(2, seed=3, options={"board": "advanced", "face_down": "on", "arranged": "C2"})
     panels = {p.key: p for p in TABLE.panels(state.view(None), ctx_for(state))}
     assert list(panels) == ["guide", "cards"]
-    cards = panels["cards"].body
+    cards = panels["cards"].drawn()
     drawn = faces(cards)
     assert drawn == [f"card-{n}" for n in range(1, 13)] + ["reroll", "red", "blue"]
     assert "card-back" in cards and "turns up when a die arrives" in cards
     assert "data-card" not in cards                       # references: not cards on the table
-    assert "C2" in panels["guide"].body and "A turn" in panels["guide"].body
+    assert "C2" in panels["guide"].drawn() and "A turn" in panels["guide"].drawn()
     basic = GAME.new(2, seed=3, options={"board": "basic-A1"})
-    drawn = faces(TABLE.panels(basic.view(None), ctx_for(basic))[1].body)
+    drawn = faces(TABLE.panels(basic.view(None), ctx_for(basic))[1].drawn())
     assert drawn == [f"card-{n}" for n in range(1, 10)] + ["red", "blue"]    # A1: no re-roll card
 
 
@@ -324,8 +324,8 @@ def test_a_face_down_card_is_drawn_the_same_whatever_it_is():
     assert [state.card[i] for i in hidden] != [other.card[i] for i in hidden]
     for lang in ("en", "ja"):
         assert draw(state, lang=lang) == draw(other, lang=lang)
-        assert [p.body for p in TABLE.panels(state.view(None), ctx_for(state, lang=lang))] == \
-            [p.body for p in TABLE.panels(other.view(None), ctx_for(other, lang=lang))]
+        assert [p.drawn() for p in TABLE.panels(state.view(None), ctx_for(state, lang=lang))] == \
+            [p.drawn() for p in TABLE.panels(other.view(None), ctx_for(other, lang=lang))]
     back = re.search(r'<span class="card card-back[^>]*>', draw(state)).group(0)
     assert "data-card" not in back and re.search(r'data-key="gk:back:r\dc\d"', back)
 
@@ -476,7 +476,7 @@ def test_every_screen_of_random_games_draws_with_no_missing_words(lang):
         for state in random_states(2, options, seed=7):
             for bots in ((False, False), (False, True), (True, True)):
                 html = TABLE.render(state.view(None), ctx_for(state, lang=lang, bots=bots))
-                html += "".join(p.body for p in TABLE.panels(state.view(None), ctx_for(state, lang=lang, bots=bots)))
+                html += "".join(p.drawn() for p in TABLE.panels(state.view(None), ctx_for(state, lang=lang, bots=bots)))
                 if state.over:
                     html += TABLE.result_detail(state.view(None), ctx_for(state, lang=lang, bots=bots))
                 assert not re.search(r">[^<]*\bgk\.[a-z_.]+", html), re.search(r"gk\.[a-z_.0-9]+", html)

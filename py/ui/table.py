@@ -57,7 +57,11 @@ class Panel(NamedTuple):
     standings and scores, the references (every card's figure and ability)."""
     key: str        # its tab's icon: "scores", "cards" or "guide" (ui/art/<key>.svg)
     tab: str        # the tab's word, short: one word (得点 / Scores)
-    body: object    # Markup, its own heading first
+    body: object    # Markup, its own heading first; or a function that builds it (a
+                    # heavy reference: only the open panel is drawn, and built)
+
+    def drawn(self):
+        return self.body() if callable(self.body) else self.body
 
 
 class Table:
@@ -82,13 +86,14 @@ class Table:
     def panels(self, view: dict, ctx) -> list[Panel]:
         """What opens over the table on demand, each behind a tab beside it: the
         scores, the references (the cards as cards, what each does). The shell
-        adds the log, last. Drawn from the same view as the table."""
+        adds the log, last. Drawn from the same view as the table, and only the
+        open one: give a heavy panel's body as a function (lambda: ...)."""
         return []
 
     def result_detail(self, view: dict, ctx) -> str:
         """What the game-over dialog shows under the winners' names: by default
         the "scores" panel."""
-        return next((panel.body for panel in self.panels(view, ctx) if panel.key == "scores"), "")
+        return next((panel.drawn() for panel in self.panels(view, ctx) if panel.key == "scores"), "")
 
     def summary(self, view: dict, ctx) -> str:
         """The dialog of a pause that everybody reads (pause_after), drawn from the

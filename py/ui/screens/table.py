@@ -281,8 +281,9 @@ RAIL_ICONS = ("scores", "cards", "guide", "log")
 def table_layout(screen: str, viewer, main, panels: list[Panel], log: Markup, open_panel: str | None,
                  t: Translator) -> Markup:
     """The table, the rail of tabs beside it and the panel open over it, if any:
-    the game's panels (scores, references) and the log. Every panel is drawn (a
-    closed one hidden), from the same view as the table."""
+    the game's panels (scores, references) and the log, from the same view as the
+    table. Only the open panel is drawn (and the log, which the page reads aloud
+    from): a closed one is an empty, hidden section its tab controls."""
     panels = [*panels, Panel("log", t("table.log"), log)]
     keys = [panel.key for panel in panels]
     shown = open_panel if open_panel in keys else None
@@ -295,6 +296,7 @@ def table_layout(screen: str, viewer, main, panels: list[Panel], log: Markup, op
               button(join((icon("close"), el("span", {"class": "sr-only"}, t("panel.close")))), "panel", "",
                      cls="btn-ghost btn-icon drawer-close", aria=t("panel.close")),
               (el("section", {"class": "panel", "id": f"panel-{p.key}", "data-panel": p.key,
-                              "hidden": p.key != shown}, built(p.body)) for p in panels))
+                              "hidden": p.key != shown},
+                  built(p.drawn()) if p.key == shown or p.key == "log" else None) for p in panels))
     return el("div", {"class": "table-layout", "data-screen": screen, "data-viewer": "" if viewer is None else viewer},
               el("div", {"class": "table-main"}, main), rail, side)

@@ -282,7 +282,7 @@ class CourtTable(Table):
 
     def panels(self, view, ctx):
         return [Panel("scores", ctx.t("panel.scores"), self._standings(view, ctx)),
-                Panel("cards", ctx.t("ct.panel.cards"), self._references(view, ctx))]
+                Panel("cards", ctx.t("ct.panel.cards"), lambda: self._references(view, ctx))]
 
     def _status(self, view, ctx):
         t = ctx.t
