@@ -134,7 +134,7 @@ def test_face_down_choices_show_as_backs_until_the_reveal():
     me = match.viewer
     view = match.state.view(None)
     downs = [t["seat"] for t in view["trick"] if t["status"] == "face-down"]
-    assert html.count('class="st-back ') == len([s for s in downs if s != me])
+    assert len(re.findall(r'class="card card-back [^"]*st-down"', html)) == len([s for s in downs if s != me])
     for seat in downs:
         assert match.state.view(seat)["trick"][seat]["card"] not in cards_on_screen(html)
     assert "Tap a card to play face down" in html
@@ -232,7 +232,8 @@ def test_a_forced_move_is_played_for_the_person_and_marked():
     html = app.render()
     action = match.state.legal_actions()[0]
     if isinstance(action, (Play, Knight)):
-        assert re.search(rf'class="st-card [^"]*is-forced[^"]*"[^>]*data-card="{action.card}"', html)
+        assert re.search(rf'class="st-hand-card is-forced"[^>]*><span class="card [^"]*"[^>]*data-card="{action.card}"',
+                         html)
     assert "only one choice" in html
 
 
@@ -251,7 +252,8 @@ def test_every_word_of_the_table_is_used():
     STRINGS = read_words(UI / "games" / "struggle" / "words.toml")
     source = "".join(p.read_text() for p in (UI / "games" / "struggle" / "table.py", UI / "table.py"))
     dynamic = ("st.char.", "st.cardname.", "st.ability.", "st.class.", "st.promise.promise-", "st.mode.",
-               "st.log.offer.", "st.log.used.", "st.log.start.", "st.split.", "st.use.", "option.struggle.mode",
+               "st.log.offer.", "st.log.used.", "st.log.start.", "st.split.", "st.use.", "st.short.", "st.pick.",
+               "option.struggle.mode",
                "game.struggle")      # its name and line on the home screen: drawn by the shell
     unused = [k for k in STRINGS if f'"{k}"' not in source and not k.startswith(dynamic)
               and not k.startswith("refusal.struggle.")]
@@ -284,7 +286,7 @@ def test_the_knights_not_used_sits_with_the_hand_it_is_chosen_from():
     match.interlude = None
     html = app.render()
     hand = html[html.index('<div class="st-hand is-deciding"'):]
-    hand = hand[:hand.index('class="st-court"')]
+    hand = hand[:hand.index('class="table-rail"')]
     turn = html[html.index('<div class="st-turn"'):html.index('<div class="st-hand is-deciding"')]
     assert 'data-arg="pass"' in hand and 'data-arg="pass"' not in turn
     assert re.search(r'data-arg="knight s0-', hand)
