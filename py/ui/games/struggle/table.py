@@ -588,12 +588,11 @@ class StruggleTable(Table):
         owner = parse(turn["card"])[0]
         # Deciding on one's own ability: what is asked stands where the ability's words do
         # (its uses are on the buttons); the Knight's decision is asked over the hand.
-        ask = self._decide_ask(view, ctx)
+        ask = self._ask(view, ctx)
         head = el("div", {"class": "st-turn-head"},
                   el("span", {"class": ["st-turn-fig", f"tone-{SEAT_TONES[owner % 6]}"]}, fig(FIGURES[power])),
                   el("h2", t("st.turn.title", name=ctx.names[active], card=t(f"st.cardname.{power}"))),
-                  el("span", {"class": ["st-turn-ability", "st-ask" if ask else None]},
-                     t(ask) if ask else t(f"st.ability.{power}")))
+                  el("span", {"class": ["st-turn-ability", "st-ask" if ask else None]}, ask or t(f"st.ability.{power}")))
         offers = {o["seat"]: o for o in turn["offers"]}
         phase = view["phase"]
         rows = []
@@ -653,19 +652,17 @@ class StruggleTable(Table):
                   el("span", {"class": "st-offer-text"}, line), extra)
 
     def _turn_controls(self, view, ctx):
+        """The buttons of a person's decision in an ability turn (the question stands
+        in the turn's head: _ask)."""
         t = ctx.t
         phase = view["phase"]
-        turn = view["turn"]
         if ctx.forced:
             return el("p", {"class": "st-ask"}, t("st.ask.forced"))
         legal = [GAME.parse(a) for a in ctx.legal]
-        if not legal:
-            return None
-        me = view["current"]
-        gold = view["gold"][me]
+        ask = self._ask(view, ctx)
+        if not legal or ask is None:
+            return None     # nobody decides here, or the Knight's choice: the hand's
         if phase == "offer":
-            ask = t("st.ask.offer", name=ctx.names[turn["seat"]], card=t(f"st.cardname.{power_of(turn['card'])}"),
-                    gold=gold)
             uses = self._use_buttons([(a, a.use) for a in legal if isinstance(a, Offer)], view, ctx)
             uses.append(button(text(t("st.no_offer")), "act", PASS, cls="st-use st-pass"))
             return self._controls(ask, uses)
@@ -673,29 +670,37 @@ class StruggleTable(Table):
             amounts = [button(join([coin("st-coin st-coin-inline"), a.amount,
                                     el("span", {"class": "sr-only"}, " ", t("st.gold.does"))]),
                               "act", a, cls="st-gold-btn") for a in legal]
-            return self._controls(t("st.ask.gold", gold=gold), amounts, cls="st-golds")
+            return self._controls(ask, amounts, cls="st-golds")
         if phase == "offer-promise":
             promises = [button(text(t(f"st.promise.{a}")), "act", a, cls="st-use st-promise-btn")
                         for a in legal if isinstance(a, Promise)]
             promises.append(button(text(t("st.no_promise")), "act", NO_PROMISE, cls="st-use st-pass"))
-            return self._controls(t("st.ask.promise"), promises, cls="st-promises")
-        if phase == "decide":
-            if any(is_hand_choice(a) for a in legal):
-                return None     # the Knight's choices are the hand's (and its "not used"): asked there
-            own = self._use_buttons([(a, a) for a in legal if not isinstance(a, (Accept, Pass))], view, ctx)
-            own.append(button(text(t("st.not_use")), "act", PASS, cls="st-use st-pass"))
-            return self._controls(t(self._decide_ask(view, ctx)), own, shown=False)
-        return None
+            return self._controls(ask, promises, cls="st-promises")
+        own = self._use_buttons([(a, a) for a in legal if not isinstance(a, (Accept, Pass))], view, ctx)
+        own.append(button(text(t("st.not_use")), "act", PASS, cls="st-use st-pass"))
+        return self._controls(ask, own)
 
     @staticmethod
-    def _decide_ask(view, ctx) -> str | None:
-        """The question of a person's decision on their own ability (not the Knight's)."""
-        if view["phase"] != "decide" or not ctx.legal or ctx.forced:
+    def _ask(view, ctx) -> str | None:
+        """The question of a person's decision in an ability turn, in words (not the
+        Knight's second card: that is asked over the hand it comes from)."""
+        t = ctx.t
+        phase = view["phase"]
+        if phase not in TURN_PHASES or not ctx.legal or ctx.forced:
             return None
         legal = [GAME.parse(a) for a in ctx.legal]
-        if any(is_hand_choice(a) for a in legal):
-            return None
-        return "st.ask.decide" if any(isinstance(a, Accept) for a in legal) else "st.ask.alone"
+        turn = view["turn"]
+        gold = view["gold"][view["current"]]
+        if phase == "offer":
+            return t("st.ask.offer", name=ctx.names[turn["seat"]], card=t(f"st.cardname.{power_of(turn['card'])}"),
+                     gold=gold)
+        if phase == "offer-gold":
+            return t("st.ask.gold", gold=gold)
+        if phase == "offer-promise":
+            return t("st.ask.promise")
+        if phase == "decide" and not any(is_hand_choice(a) for a in legal):
+            return t("st.ask.decide" if any(isinstance(a, Accept) for a in legal) else "st.ask.alone")
+        return None
 
     @staticmethod
     def _use_buttons(pairs, view, ctx) -> list:
@@ -725,9 +730,9 @@ class StruggleTable(Table):
         return "st.ask.decide.knight" if any(isinstance(a, Accept) for a in legal) else "st.ask.alone.knight"
 
     @staticmethod
-    def _controls(ask, buttons, what="", cls="", shown=True):
-        return el("div", {"class": "st-controls"}, el("p", {"class": "st-ask"}, ask) if shown else None,
-                  el("p", {"class": "st-ask-what"}, what) if what else None,
+    def _controls(ask, buttons, cls=""):
+        """A decision's buttons, named by its question (which the turn's head shows)."""
+        return el("div", {"class": "st-controls"},
                   el("div", {"class": ["st-buttons", cls], "role": "group", "aria-label": ask}, buttons))
 
     # ---- the hand of whoever holds the tablet --------------------------------------------
