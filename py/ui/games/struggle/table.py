@@ -467,10 +467,10 @@ class StruggleTable(Table):
         turn = view["turn"]
         active = turn is not None and turn["seat"] == seat
         leader = view["leader"] if view["leader"] is not None else view["first"]
-        first = None
-        if seat == leader and view["phase"] != "over":     # like a dealer's button on the table
-            first = el("span", {"class": "st-first", "data-key": "first"}, fig("crown", "st-first-icon"),
-                       t("st.first"))
+        badges = [seat_mark(seat)]
+        if seat == leader and view["phase"] != "over":     # like a dealer's button: it moves on
+            badges.append(el("span", {"class": "st-first", "data-key": "first", "title": t("st.first")},
+                             fig("crown", "st-first-icon"), el("span", {"class": "sr-only"}, t("st.first"))))
         score = view["score"][seat]
         gold, won = view["gold"][seat], len(view["won"][seat])
         facts = el("div", {"class": "plate-line st-facts"},
@@ -484,7 +484,7 @@ class StruggleTable(Table):
                       self._fact(t("st.hand_count", n=view["hand_sizes"][seat]), fig("hand", "st-hand-icon"),
                                  view["hand_sizes"][seat])))
         is_turn = seat == view["current"] and not ctx.interlude
-        plate = seat_plate(ctx, seat, is_turn, [seat_mark(seat)], facts)
+        plate = seat_plate(ctx, seat, is_turn, badges, facts)
         # A long name wraps in smaller type (the plates of a row share their height).
         cls = ["st-seat", "has-long-name" if len(ctx.names[seat]) > 16 else None]
         note = self._note(view, ctx, seat)
@@ -506,7 +506,7 @@ class StruggleTable(Table):
                        el("span", {"class": "sr-only"}, t("st.known")),
                        (el("span", {"class": "st-play", "data-key": f"known:{c}", "data-from": f"card:{c}"},
                            face(c, t, "xs", "is-known")) for c in known))
-        return el("div", {"class": cls, "data-seat": seat}, first, plate,
+        return el("div", {"class": cls, "data-seat": seat}, plate,
                   el("div", {"class": "st-spot"}, self._spot(view, ctx, seat, spot, flags, ended)),
                   el("div", {"class": "st-notes"}, note, known or None))
 
