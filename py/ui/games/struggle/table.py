@@ -384,7 +384,10 @@ class StruggleTable(Table):
             what = t("st.phase.turns")
         else:
             what = t("st.phase.over")
-        turn = turn_line(ctx, view["current"], ctx.forced is not None, "st.turn.forced")
+        if view["current"] is not None and view["current"] == ctx.viewer and ctx.legal and not ctx.forced:
+            turn = t("st.your_turn")       # the tablet's holder decides: their name is on their plate
+        else:
+            turn = turn_line(ctx, view["current"], ctx.forced is not None, "st.turn.forced")
         return el("div", {"class": "status-bar st-status"},
                   el("span", {"class": "st-rounds"},
                      el("span", {"class": "st-rounds-label", "aria-hidden": "true"}, t("st.tracker")),
@@ -591,7 +594,8 @@ class StruggleTable(Table):
         ask = self._ask(view, ctx)
         head = el("div", {"class": "st-turn-head"},
                   el("span", {"class": ["st-turn-fig", f"tone-{SEAT_TONES[owner % 6]}"]}, fig(FIGURES[power])),
-                  el("h2", t("st.turn.title", name=ctx.names[active], card=t(f"st.cardname.{power}"))),
+                  el("h2", t("st.turn.title.yours", card=t(f"st.cardname.{power}")) if active == ctx.viewer
+                     else t("st.turn.title", name=ctx.names[active], card=t(f"st.cardname.{power}"))),
                   el("span", {"class": ["st-turn-ability", "st-ask" if ask else None]}, ask or t(f"st.ability.{power}")))
         offers = {o["seat"]: o for o in turn["offers"]}
         phase = view["phase"]
@@ -611,7 +615,7 @@ class StruggleTable(Table):
                                              ": ", t("st.accept.does", name=ctx.names[seat], gold=offer["gold"]))]),
                                     "act", Accept(seat), cls="btn-primary st-accept")
                 rows.append(self._offer_row(seat, ctx, "has-offer",
-                                            join([coin("st-coin st-coin-inline"), line]), promise, accept,
+                                            join([coin("st-coin st-coin-inline"), line]), accept, promise=promise,
                                             keyed=True))
             elif seat == view["current"] and phase in OFFER_PHASES:
                 making = turn["making"]
@@ -643,13 +647,14 @@ class StruggleTable(Table):
                      deal, self._turn_controls(view, ctx)))
 
     @staticmethod
-    def _offer_row(seat, ctx, state, line, *extra, keyed=False):
-        """An offer (or the one being made) at the table, beside its maker's name: an
-        offer made slides in from its maker's seat."""
+    def _offer_row(seat, ctx, state, line, *extra, promise=None, keyed=False):
+        """An offer (or the one being made) at the table, beside its maker's name, its
+        promise under its words: an offer made slides in from its maker's seat."""
         moving = {"data-key": f"offer:{seat}", "data-from": f"seat:{seat}"} if keyed else {}
         return el("li", {"class": ["st-offer", state]}, moving, seat_mark(seat),
                   el("span", {"class": "st-offer-name"}, ctx.names[seat]),
-                  el("span", {"class": "st-offer-text"}, line), extra)
+                  el("span", {"class": "st-offer-body"}, el("span", {"class": "st-offer-text"}, line), promise),
+                  extra)
 
     def _turn_controls(self, view, ctx):
         """The buttons of a person's decision in an ability turn (the question stands
@@ -778,7 +783,7 @@ class StruggleTable(Table):
         title = t("st.hand", name=ctx.names[ctx.viewer])
         return el("div", {"class": ["st-hand", "is-deciding" if choosing else None], "data-private": True},
                   el("div", {"class": "st-hand-head"},
-                     el("h2", title),
+                     el("h2", t("st.hand.yours"), el("span", {"class": "sr-only"}, " (", ctx.names[ctx.viewer], ")")),
                      el("span", {"class": "st-hand-hint"}, hint),
                      getattr(ctx, "teacher", None),   # the suggestion's reasons (ui/teacher.py)
                      not_use),
