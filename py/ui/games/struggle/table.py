@@ -508,7 +508,7 @@ class StruggleTable(Table):
             known = el("div", {"class": "st-known", "title": t("st.known")}, fig("known", "st-known-icon"),
                        el("span", {"class": "sr-only"}, t("st.known")),
                        (el("span", {"class": "st-play", "data-key": f"known:{c}", "data-from": f"card:{c}"},
-                           face(c, t, "xs", "is-known")) for c in known))
+                           face(c, t, "xs", "st-chip")) for c in known))
         return el("div", {"class": cls, "data-seat": seat}, plate,
                   el("div", {"class": "st-spot"}, self._spot(view, ctx, seat, spot, flags, ended)),
                   el("div", {"class": "st-notes"}, note, known or None))
@@ -867,8 +867,8 @@ class StruggleTable(Table):
             named = t(f"st.cardname.{power_of(play['card'])}")
             if play["companion"]:
                 named += " + " + t(f"st.cardname.{power_of(play['companion'])}")
-            pair = [face(play["card"], t, "xs"),
-                    face(play["companion"], t, "xs") if play["companion"] else None,
+            pair = [face(play["card"], t, "xs", "st-chip"),
+                    face(play["companion"], t, "xs", "st-chip") if play["companion"] else None,
                     el("span", {"class": "st-sum-name"}, named)]
             if seat in cancelled:
                 outcome, cls = t("st.summary.cancelled"), "is-tied"
@@ -896,10 +896,12 @@ class StruggleTable(Table):
         return el("section", {"class": "dialog st-summary", "role": "dialog", "aria-live": "assertive",
                               "data-screen": "summary", "aria-label": title},
                   el("h2", title), el("p", {"class": "st-headline"}, headline),
-                  el("table", {"class": "scores st-sum-table"}, el("thead", head), el("tbody", rows)),
-                  join([el("h3", t("st.summary.happened")),
-                        el("ul", {"class": "st-sum-events"}, (el("li", line) for line in happened))])
-                  if happened else None,
+                  el("div", {"class": "st-sum-body"},
+                     el("table", {"class": "scores st-sum-table"}, el("thead", head), el("tbody", rows)),
+                     el("div", {"class": "st-sum-happened"},
+                        el("h3", t("st.summary.happened")),
+                        el("ul", {"class": "st-sum-events"}, (el("li", line) for line in happened)))
+                     if happened else None),
                   el("div", {"class": "dialog-actions"}, button(text(label), "resume", cls="btn-primary btn-big")))
 
 
