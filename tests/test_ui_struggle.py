@@ -12,7 +12,8 @@ import pytest
 
 from royaltable import registry
 from royaltable.games.struggle.actions import Accept, Knight, Offer, Play, Promise
-from screens import assert_shows_only, cards_on_screen
+from screens import assert_shows_only, cards_on_screen, strings
+from ui import figures
 from ui.app import App, log_line
 from ui.i18n import CATALOG, isolate
 from ui.match import SUMMARY, Match
@@ -61,7 +62,8 @@ def play(app, choose, on_screen=None, steps=6000):
 
 
 def check_screen(app):
-    """Only the viewer's cards; a button for every legal action of the person deciding."""
+    """Only the viewer's cards; a button for every legal action of the person deciding;
+    every card face with its figure; motion keys unique, none naming a hidden card."""
     match = app.match
     html = app.render()
     if match.needs_handoff():
@@ -70,9 +72,46 @@ def check_screen(app):
     viewer = match.viewer
     if match.interlude == SUMMARY and not match.lone:
         assert viewer is None
-    assert_shows_only(html, match.state.view(viewer), f"seat {viewer}")
+    view = match.state.view(viewer)
+    assert_shows_only(html, view, f"seat {viewer}")
     for action in match.legal_on_screen():
         assert f'data-cmd="act" data-arg="{htmllib.escape(action)}"' in html, action
+    check_faces(html)
+    check_secrets(html, view)
+
+
+# Each card face (not a back): its figure, then the name. A card of the game (data-card)
+# has its character's figure and its owner's tone.
+FACE = re.compile(r'<span class="card (card-\w+) tone-(\w+) st-face[^"]*"([^>]*)>(.*?)<span class="card-name">')
+FIGURE_OF = {1: "peasant", 2: "thief", 3: "merchant", 4: "jester", 5: "spy", 6: "guard", 7: "diplomat",
+             8: "knight", 9: "queen", 10: "king"}
+TONES = ("red", "blue", "green", "brown", "plum", "teal")
+
+
+def check_faces(html):
+    names = figures.names("struggle")
+    faces = FACE.findall(html)
+    assert len(faces) == html.count('<span class="card ') - html.count('<span class="card card-back ')
+    for _size, tone, attrs, inside in faces:
+        drawn = re.findall(r'figures\.svg#struggle-([\w-]+)"', inside)
+        assert drawn and set(drawn) <= set(names), drawn
+        card = re.search(r'data-card="(s(\d)-(\d+))"', attrs)
+        if card:
+            assert drawn[-1] == FIGURE_OF[int(card.group(3))], (card.group(1), drawn)
+            assert tone == TONES[int(card.group(2))], (card.group(1), tone)
+
+
+def check_secrets(html, view):
+    """Keys unique on the screen; no attribute names a card its viewer may not know
+    (a back's key is its seat); backs carry no card."""
+    keys = re.findall(r'data-key="([^"]*)"', html)
+    assert len(keys) == len(set(keys)), collections.Counter(keys).most_common(3)
+    allowed = set(strings(view))
+    for value in re.findall(r'\s[\w-]+="([^"]*)"', html):
+        for card in re.findall(r"\bs\d-\d{1,2}\b", value):
+            assert card in allowed, (card, value)
+    for back in re.findall(r'<span class="card card-back [^>]*>', html):
+        assert "data-card" not in back and not re.search(r"\bs\d-\d", back)
 
 
 @pytest.mark.parametrize("kinds,seed,lang,mode", [
@@ -134,7 +173,7 @@ def test_face_down_choices_show_as_backs_until_the_reveal():
     me = match.viewer
     view = match.state.view(None)
     downs = [t["seat"] for t in view["trick"] if t["status"] == "face-down"]
-    assert html.count('class="st-back ') == len([s for s in downs if s != me])
+    assert len(re.findall(r'class="card card-back [^"]*st-down"', html)) == len([s for s in downs if s != me])
     for seat in downs:
         assert match.state.view(seat)["trick"][seat]["card"] not in cards_on_screen(html)
     assert "Tap a card to play face down" in html
@@ -232,7 +271,8 @@ def test_a_forced_move_is_played_for_the_person_and_marked():
     html = app.render()
     action = match.state.legal_actions()[0]
     if isinstance(action, (Play, Knight)):
-        assert re.search(rf'class="st-card [^"]*is-forced[^"]*"[^>]*data-card="{action.card}"', html)
+        assert re.search(rf'class="st-hand-card is-forced"[^>]*><span class="card [^"]*"[^>]*data-card="{action.card}"',
+                         html)
     assert "only one choice" in html
 
 
@@ -251,7 +291,8 @@ def test_every_word_of_the_table_is_used():
     STRINGS = read_words(UI / "games" / "struggle" / "words.toml")
     source = "".join(p.read_text() for p in (UI / "games" / "struggle" / "table.py", UI / "table.py"))
     dynamic = ("st.char.", "st.cardname.", "st.ability.", "st.class.", "st.promise.promise-", "st.mode.",
-               "st.log.offer.", "st.log.used.", "st.log.start.", "st.split.", "st.use.", "option.struggle.mode",
+               "st.log.offer.", "st.log.used.", "st.log.start.", "st.split.", "st.use.", "st.short.", "st.pick.",
+               "option.struggle.mode",
                "game.struggle")      # its name and line on the home screen: drawn by the shell
     unused = [k for k in STRINGS if f'"{k}"' not in source and not k.startswith(dynamic)
               and not k.startswith("refusal.struggle.")]
@@ -284,7 +325,7 @@ def test_the_knights_not_used_sits_with_the_hand_it_is_chosen_from():
     match.interlude = None
     html = app.render()
     hand = html[html.index('<div class="st-hand is-deciding"'):]
-    hand = hand[:hand.index('class="st-court"')]
+    hand = hand[:hand.index('class="table-rail"')]
     turn = html[html.index('<div class="st-turn"'):html.index('<div class="st-hand is-deciding"')]
     assert 'data-arg="pass"' in hand and 'data-arg="pass"' not in turn
     assert re.search(r'data-arg="knight s0-', hand)
@@ -363,3 +404,84 @@ def test_every_refusal_of_the_rules_reads_for_players_in_both_languages():
         "Ann has already accepted a deal this round: one deal a round"
     assert TABLE.refusal_words(found["decides"], t, names) == "it is Ann's turn: Ann decides on the offers"
     assert TABLE.refusal_words(found["no_offer"], t, names) == "Cy has made no offer to accept"
+
+
+def seat_chunks(html):
+    """The felt's seats: seat -> its markup."""
+    felt = html[html.index('<div class="st-table'):]
+    parts = re.split(r'<div class="st-seat[^"]*" data-seat="(\d)">', felt)
+    return {int(parts[i]): parts[i + 1] for i in range(1, len(parts), 2)}
+
+
+def test_motion_marks_tell_what_happened():
+    """Marks for static/motion.js, at the moments they are for: a card played is keyed
+    by its id and flies from its seat (a back by its seat only); a Queen's swap keeps
+    the cards' keys (they glide to their new seats); markers fly from the supply; gold
+    paid for a deal flies from the payer, gold from the supply from the pot; the trick
+    as it ended goes to its winner; the first player's token is one, keyed."""
+    seen = collections.Counter()
+    for seed in (3, 7, 11):
+        app = app_with(["human", "quick", "quick", "quick", "quick"], seed=seed)
+        match = app.match
+        rng = random.Random(seed)
+        while not match.state.over:
+            step(app, lambda legal: rng.choice(legal))
+            if match.needs_handoff():
+                continue
+            html = app.render()
+            view = match.state.view(match.viewer)
+            if match.interlude == SUMMARY:
+                record = view["history"][-1]
+                seats = seat_chunks(html)
+                if record["winner"] is not None:
+                    for play in record["plays"]:
+                        if play["card"] in record["taken"]:
+                            assert re.search(rf'data-key="card:{play["card"]}"[^>]*data-to="seat:{record["winner"]}"',
+                                             seats[play["seat"]]), play
+                            seen["trick to winner"] += 1
+                continue
+            assert html.count('data-key="first"') == 1 and 'data-key="pot"' in html
+            seats = seat_chunks(html)
+            for spot in view["trick"]:
+                chunk = seats[spot["seat"]]
+                if spot["status"] == "face-down" and spot["card"] is None:
+                    assert f'data-key="back:{spot["seat"]}" data-from="seat:{spot["seat"]}"' in chunk
+                    seen["back"] += 1
+                elif spot["status"] == "in":
+                    owner = int(spot["card"][1])
+                    assert f'data-key="card:{spot["card"]}" data-from="back:{spot["seat"]} seat:{owner}"' in chunk
+                    seen["played"] += 1
+                    if owner != spot["seat"]:
+                        seen["switched glides"] += 1
+                    for k in range(spot["plus"]):
+                        assert f'data-key="plus:{spot["card"]}:{k}" data-from="pot"' in chunk
+                        seen["marker"] += 1
+            last = view["events"][-1] if view["events"] else None
+            if last and last.get("deal"):
+                payer = last["deal"]["seat"]
+                assert re.search(rf'data-key="gold:{last["seat"]}" data-bump="\d+" data-from="gold:{payer}"',
+                                 seats[last["seat"]])
+                seen["gold paid"] += 1
+            elif last and last["what"] == "gold":
+                assert re.search(rf'data-key="gold:{last["seat"]}" data-bump="\d+" data-from="pot"', seats[last["seat"]])
+                seen["gold from the pot"] += 1
+    assert set(seen) == {"trick to winner", "back", "played", "switched glides", "marker", "gold paid",
+                         "gold from the pot"}, seen
+
+
+def test_the_cards_panel_holds_the_court_of_ten_as_large_cards():
+    app = app_with(["human", "quick", "quick", "quick"], seed=2, lang="ja")
+    if app.match.needs_handoff():
+        app.handle("handoff")
+    html = app.render()
+    panel = html[html.index('id="panel-cards"'):]
+    panel = panel[:panel.index("</section>")]
+    refs = re.findall(r'<span class="card card-lg tone-gold st-face st-ref"[^>]*>', panel)
+    assert len(refs) == 10 and "data-card" not in panel
+    for power in range(1, 11):
+        assert f'figures.svg#struggle-{FIGURE_OF[power]}"' in panel
+        assert CATALOG[f"st.ability.{power}"][0] in panel
+    assert "この版の10人の宮廷" in panel
+    assert "この版の10人の宮廷" not in html[:html.index('class="table-rail"')]    # not under the table
+    scores = html[html.index('id="panel-scores"'):]
+    assert "st-scores" in scores[:scores.index("</section>")] and "st-supply" in scores[:scores.index("</section>")]

@@ -1,6 +1,12 @@
 """王の闘争 (King's Struggle): what the app shows of it. Beside this file: table.py (its
 renderer, TABLE), words (its words in both languages), rules.toml (its in-app
-rules), style.css (its table's style), crest.svg (its crest)."""
+rules), style.css (its table's style), crest.svg (its crest), figures.toml (the icons
+its cards and signs are drawn with), shapes.svg (the seats' shapes)."""
 
 # Where the home screen shows it, among the collection's games (smallest first).
 HOME_ORDER = 5
+
+# The home screen's cover (the lead draws it): a tone, three figures of figures.toml
+# that say what the game is (the throne, a card at work, the bargain) and how long a
+# game takes, in minutes.
+COVER = {"tone": "red", "figures": ("king", "knight", "deal"), "minutes": (30, 45)}

@@ -1,14 +1,24 @@
-"""The 王の闘争 (King's Struggle) table: every seat around the felt with its
-played card (face down until the reveal), markers and total; the ability turn
-in progress with the offers on the table; the hand of whoever holds the tablet;
-gold, won cards and the best split of each player; the seven rounds, day or night.
+"""The 王の闘争 (King's Struggle) table: the seats around the felt, each with its
+played card (face down until the reveal), markers and total; the ability turn in
+progress with the offers on the table; the hand of whoever holds the tablet as a
+fan of cards; the seven rounds, day or night, and the supply. The scores and the
+court of ten (every card large, with what it does) are panels beside the table.
+
+Every card is the collection's face (ui.cards): its owner's colour as its tone
+(and the owner's shape on it: colour is never the only sign), its power large in
+the corner, its kind marks (apple, coins or crown; the handshake of a card whose
+use can be bargained over) and its figure (figures.toml).
 
 Offers are public: making one is a decision in the open (no hand-off). Choosing
 a card from one's hand (the lead, the face-down choice, the Knight's second
 card) is private.
 
-Markup is built with ui.markup (el, join); the art (the court's emblems, the
-classes, the icons, the seats' shapes) is data: art.svg beside this file."""
+Motion (static/motion.js) is marked: a card in the trick or a hand is keyed by
+its id (so a Queen's swap glides, a card led from the hand glides to the felt), a
+card just played flies from its seat, a face-down card is keyed by its seat only,
+markers fly from the supply, gold and cards won pulse (gold flies from whoever
+paid it), an offer slides in from the seat that made it, and the won trick slides
+to its winner when the next round begins."""
 from __future__ import annotations
 
 import pathlib
@@ -20,8 +30,9 @@ from royaltable.games.struggle.actions import (KNIGHT_DEAL, NO_PROMISE, PASS, Ac
                                                Promise, Steal, Targeted, use_of)
 from royaltable.games.struggle.rules import CARD_OF, CHARACTERS, ROUNDS
 
+from ...cards import card as card_face, card_back, fan
+from ...figures import figure
 from ...html import button, tappable
-
 from ...i18n import log_line
 from ...icons import drawings
 from ...markup import Markup, el, join, text
@@ -33,16 +44,26 @@ OFFER_PHASES = ("offer", "offer-gold", "offer-promise")
 TURN_PHASES = (*OFFER_PHASES, "decide", "knight")
 # What an empty spot on the felt says: no card yet, none to play, discarded.
 EMPTY_SPOT = {"waiting": "st.spot.waiting", "out": "st.spot.out", "gone": "st.spot.gone"}
+# The figure of each card, by power (figures.toml).
+FIGURES = {1: "peasant", 2: "thief", 3: "merchant", 4: "jester", 5: "spy", 6: "guard", 7: "diplomat",
+           8: "knight", 9: "queen", 10: "king"}
+# Each seat's colour (a tone of the collection's palette: its cards, its backs, its
+# marks) and shape (shapes.svg): colour is never the only sign.
+SEAT_TONES = ("red", "blue", "green", "brown", "plum", "teal")
+# A card's size in the trick, by the number of seats around the felt.
+TRICK_SIZE = {3: "sm", 4: "sm", 5: "sm", 6: "sm"}
+
+SHAPES = drawings(pathlib.Path(__file__).resolve().parent / "shapes.svg")
 
 
-# art.svg's drawings by id: each group's shapes, one <svg> of the table draws them.
-ART = drawings(pathlib.Path(__file__).resolve().parent / "art.svg")
+def fig(name: str, cls: str = "fig") -> Markup:
+    return figure("struggle", name, cls)
 
 
-def _svg(art: str, cls: str) -> Markup:
-    """One drawing of art.svg, 48×48, in the text's colour, hidden from screen readers."""
-    return el("svg", {"class": cls, "viewBox": "0 0 48 48", "aria-hidden": "true",
-                      "focusable": "false", "fill": "currentColor"}, ART[art])
+def seat_mark(seat: int, cls: str = "st-mark") -> Markup:
+    """Each seat has a colour and a shape (colour is never the only sign)."""
+    return el("svg", {"class": [cls, f"st-c{seat}"], "viewBox": "0 0 48 48", "aria-hidden": "true",
+                      "focusable": "false", "fill": "currentColor"}, SHAPES[f"seat-{seat % 6}"])
 
 
 def parse(card: str) -> tuple[int, int]:
@@ -55,54 +76,77 @@ def power_of(card: str) -> int:
     return parse(card)[1]
 
 
-def seat_mark(seat: int, cls: str = "st-mark") -> Markup:
-    """Each seat has a colour and a shape (colour is never the only sign)."""
-    return _svg(f"seat-{seat % 6}", f"{cls} st-c{seat}")
-
-
 def card_label(card: str, t) -> str:
-    power = power_of(card)
+    owner, power = parse(card)
     char = CHARACTERS[power]
     key = "st.card.label.nego" if char["negotiable"] else "st.card.label"
     return t(key, name=t(f"st.char.{power}"), power=power, cls=t("st.class." + char["class"]))
 
 
-def card(card_id: str, t, size: str = "", cmd: str = "", arg: str = "", does: str = "",
-         marks: str = "", note=None) -> Markup:
-    """One card face: the power large, the emblem, the name, its class and, for
-    the cards that can be bargained over, the scales. `note` adds words (visible)."""
-    owner, power = parse(card_id)
+def kind_marks(power: int) -> Markup:
+    """A card's kind (apple, coins, crown) and, if its use can be bargained over, the handshake."""
     char = CHARACTERS[power]
-    face = [el("span", {"class": "st-power"}, power),
-            _svg(f"class-{char['class']}", "st-cls"),
-            _svg("scales", "st-nego") if char["negotiable"] else None,
-            _svg(f"emblem-{power}", "st-emblem"),
-            el("span", {"class": "st-name"}, " ", t(f"st.char.{power}")),
-            seat_mark(owner, "st-owner"), note]
-    cls = ["st-card", f"cls-{char['class']}", size, marks]
-    if cmd:
-        negotiable = ", " + t("st.negotiable.long") if char["negotiable"] else ""
-        hidden = el("span", {"class": "sr-only"},
-                    f" ({t('st.class.' + char['class'])}{negotiable}), {does}")
-        return tappable(join([*face, hidden]), cmd, arg, " ".join(c for c in cls if c) + " is-playable",
-                        attrs={"data-card": card_id})
-    return el("div", {"class": cls, "role": "img", "aria-label": card_label(card_id, t),
-                      "data-card": card_id}, face)
+    return join([fig(char["class"], "st-kind"), fig("deal", "st-kind") if char["negotiable"] else None])
 
 
-def back(seat: int, t, size: str = "") -> Markup:
-    """A card face down: its seat's colour and shape, nothing of the card."""
-    return el("div", {"class": ["st-back", f"st-c{seat}", size], "role": "img", "aria-label": t("st.card.back")},
-              seat_mark(seat, "st-back-mark"))
+_FACES: dict = {}
+
+
+def face(card: str, t, size: str = "sm", cls: str = "") -> Markup:
+    """A card of the trick or a hand, as the collection's face: the owner's tone and
+    shape, the power in the corner, the kind marks, the figure, the name (and on a
+    hand's card, what it does in a line). The same card, language and size give the
+    same face: drawn once (a hand of ten at every redraw)."""
+    key = (card, t.lang, size, cls)
+    drawn = _FACES.get(key)
+    if drawn is None:
+        owner, power = parse(card)
+        drawn = _FACES[key] = card_face(
+            t(f"st.char.{power}"), join([fig(FIGURES[power]), seat_mark(owner, "st-owner")]),
+            tone=SEAT_TONES[owner % 6], size=size, corner=power, mark=kind_marks(power),
+            text=t(f"st.short.{power}") if size in ("md", "lg") else None, cls=f"st-face {cls}".strip(),
+            attrs={"data-card": card, "role": "img", "aria-label": card_label(card, t)})
+    return drawn
+
+
+_REFERENCE: dict = {}
+
+
+def reference(power: int, t) -> Markup:
+    """A card of the court as the reference shows it: nobody's (the court's gold),
+    large, with what it does. No data-card: it is no card of the game."""
+    key = (power, t.lang)
+    drawn = _REFERENCE.get(key)
+    if drawn is None:
+        char = CHARACTERS[power]
+        deal = el("span", {"class": "st-ref-deal"}, fig("deal", "st-kind"), t("st.negotiable.long")) \
+            if char["negotiable"] else None
+        drawn = _REFERENCE[key] = card_face(
+            t(f"st.char.{power}"), fig(FIGURES[power]), tone="gold", size="lg", corner=power,
+            mark=kind_marks(power), text=t(f"st.ability.{power}"), cls="st-face st-ref",
+            foot=join([t("st.class." + char["class"]), deal and " · ", deal]),
+            attrs={"role": "img", "aria-label": card_label(f"s0-{power}", t) + ": " + t(f"st.ability.{power}")})
+    return drawn
+
+
+def back(seat: int, t, size: str = "sm") -> Markup:
+    """A card face down: the collection's back in its seat's colour, nothing of the card."""
+    return card_back(tone=SEAT_TONES[seat % 6], size=size, cls="st-down", label=t("st.card.back"))
 
 
 def coin(cls: str = "st-coin") -> Markup:
-    return _svg("coin", cls)
+    return fig("gold", cls)
 
 
-def tokens(plus: int, minus: int, t) -> Markup | None:
-    marks = ([el("span", {"class": "st-token is-plus", "title": t("st.marker.plus")}, "+3")] * plus
-             + [el("span", {"class": "st-token is-minus", "title": t("st.marker.minus")}, "−3")] * minus)
+def tokens(card: str | None, plus: int, minus: int, t, moving: bool = True) -> Markup | None:
+    """The markers on a card: round tokens with their value; each keyed to its card
+    (a new one flies in from the supply)."""
+    marks = []
+    for kind, sign, count, words in (("plus", "+3", plus, "st.marker.plus"), ("minus", "−3", minus, "st.marker.minus")):
+        for k in range(count):
+            keyed = {"data-key": f"{kind}:{card}:{k}", "data-from": "pot"} if moving and card else {}
+            marks.append(el("span", {"class": ["st-token", f"is-{kind}"], "title": t(words)},
+                            keyed, sign))
     return el("span", {"class": "st-tokens"}, marks) if marks else None
 
 
@@ -300,17 +344,19 @@ class StruggleTable(Table):
 
     # ---- the table ------------------------------------------------------------------
     def render(self, view, ctx):
-        return el("section", {"class": "st", "aria-label": ctx.t("game.struggle")},
+        return el("section", {"class": ["st", f"st-n{view['players']}"], "aria-label": ctx.t("game.struggle")},
                   self._status(view, ctx), self._table(view, ctx), self._turn(view, ctx),
-                  self._hand(view, ctx), self._court(ctx))
+                  self._hand(view, ctx))
 
     def panels(self, view, ctx):
-        return [Panel("scores", ctx.t("panel.scores"), join([self._scores(view, ctx), self._supply(view, ctx)]))]
+        return [Panel("scores", ctx.t("panel.scores"),
+                      el("div", {"class": "st-panel"}, self._scores(view, ctx), self._supply(view, ctx))),
+                Panel("cards", ctx.t("panel.cards"), self._court(ctx))]
 
     def result_detail(self, view, ctx):
-        return self._scores(view, ctx, final=True)
+        return el("div", {"class": "st-panel"}, self._scores(view, ctx, final=True))
 
-    # ---- the status bar: rounds, day or night, what happens now -------------------------
+    # ---- the status bar: rounds, day or night, the supply, what happens now -------------
     def _status(self, view, ctx):
         t = ctx.t
         winners = {h["round"]: h["winner"] for h in view["history"]}
@@ -320,7 +366,7 @@ class StruggleTable(Table):
                 seat = winners[n]
                 label = (t("st.tracker.won", n=n, name=ctx.names[seat]) if seat is not None
                          else t("st.tracker.nobody", n=n))
-                inner = seat_mark(seat, "st-pip-mark") if seat is not None else _svg("cross", "st-pip-mark")
+                inner = seat_mark(seat, "st-pip-mark") if seat is not None else fig("out", "st-pip-mark")
                 cls = "is-done"
             elif n == view["round"] and view["phase"] != "over":
                 label, inner, cls = t("st.tracker.now", n=n), el("span", {"aria-hidden": "true"}, n), "is-now"
@@ -338,27 +384,49 @@ class StruggleTable(Table):
             what = t("st.phase.turns")
         else:
             what = t("st.phase.over")
-        turn = turn_line(ctx, view["current"], ctx.forced is not None, "st.turn.forced")
+        if view["current"] is not None and view["current"] == ctx.viewer and ctx.legal and not ctx.forced:
+            turn = t("st.your_turn")       # the tablet's holder decides: their name is on their plate
+        else:
+            turn = turn_line(ctx, view["current"], ctx.forced is not None, "st.turn.forced")
         return el("div", {"class": "status-bar st-status"},
                   el("span", {"class": "st-rounds"},
                      el("span", {"class": "st-rounds-label", "aria-hidden": "true"}, t("st.tracker")),
                      el("ol", {"class": "st-tracker", "aria-label": t("st.round", n=view["round"])}, pips)),
                   el("span", {"class": ["chip", "st-mode", f"is-{mode}"]},
-                     _svg("sun" if mode == "day" else "moon", "st-sky"), t("st.mode." + mode)),
+                     fig("sun" if mode == "day" else "moon", "st-sky"), t("st.mode." + mode)),
+                  self._pot(view, ctx),
                   el("span", {"class": "status-phase"}, what),
                   el("strong", {"class": "status-turn", "aria-live": "polite"}, turn))
+
+    @staticmethod
+    def _pot(view, ctx):
+        """The supply on the table: its gold and markers (gold and markers come from here)."""
+        t = ctx.t
+        supply = view["supply"]
+        return el("span", {"class": "st-pot", "data-key": "pot", "data-bump": supply["gold"]},
+                  el("span", {"class": "sr-only"}, t("st.supply"), ": "),
+                  StruggleTable._fact(t("st.supply.gold", n=supply["gold"]), coin(), supply["gold"]),
+                  StruggleTable._fact(t("st.supply.plus", n=supply["plus"]),
+                                      el("span", {"class": "st-token is-plus", "aria-hidden": "true"}, "+3"),
+                                      supply["plus"]),
+                  StruggleTable._fact(t("st.supply.minus", n=supply["minus"]),
+                                      el("span", {"class": "st-token is-minus", "aria-hidden": "true"}, "−3"),
+                                      supply["minus"]))
 
     # ---- the seats around the felt -----------------------------------------------------
     def _table(self, view, ctx):
         n = view["players"]
-        if view["phase"] == "over" and view["history"]:
+        ended = None
+        if view["history"] and (view["phase"] == "over" or ctx.interlude == "summary"):
+            ended = view["history"][-1]      # the felt keeps the trick as it ended
             view = self._last_round(view)
+        paid = self._gold_from(view["events"])
         return el("div", {"class": ["st-table", f"st-n{n}"], "aria-label": ctx.t("st.trick"), "role": "group"},
-                  (self._seat(view, ctx, s) for s in range(n)))
+                  (self._seat(view, ctx, s, ended, paid) for s in range(n)))
 
     @staticmethod
     def _last_round(view):
-        """At the end, the felt keeps the last trick (the round summary's cards) with its outcome."""
+        """The last trick (the round summary's cards) with its outcome, as it ended."""
         record = view["history"][-1]
         plays = {p["seat"]: p for p in record["plays"]}
         gone = {e["target"] for e in record["events"] if "use" in e and isinstance(use_of(e["use"]), Discard)}
@@ -371,82 +439,122 @@ class StruggleTable(Table):
                 trick.append({"seat": seat, "status": "in", "card": play["card"], "companion": play["companion"],
                               "plus": play["plus"], "minus": play["minus"], "total": play["total"],
                               "switched": play["switched"]})
-        return {**view, "trick": trick, "events": record["events"], "leader": None,
+        return {**view, "trick": trick, "events": record["events"], "turn": None,
+                "leader": None if view["phase"] == "over" else record["leader"],
                 "standing": {"cancelled": record["cancelled"], "winner": record["winner"], "final": True}}
 
     @staticmethod
-    def _fact(title, icon, count):
+    def _gold_from(events) -> dict:
+        """Where the gold of the last thing done came from, by the seat it went to: the
+        supply ("pot"), or the seat that paid it (an accepted offer, the Thief's take)."""
+        if not events:
+            return {}
+        event = events[-1]
+        if event.get("deal"):
+            return {event["seat"]: f"gold:{event['deal']['seat']}"}
+        if event["what"] == "gold":
+            return {event["seat"]: "pot"}
+        if event["what"] == "used" and isinstance(use_of(event["use"]), Steal):
+            return {event["seat"]: f"gold:{event['target']}"}
+        return {}
+
+    @staticmethod
+    def _fact(title, icon, count, attrs=None):
         """A count with its icon; its words for screen readers and as a tooltip."""
-        return el("span", {"class": "st-fact", "title": title}, icon,
+        return el("span", {"class": "st-fact", "title": title}, attrs or {}, icon,
                   el("span", {"class": "sr-only"}, title), el("span", {"aria-hidden": "true"}, count))
 
-    def _seat(self, view, ctx, seat):
+    def _seat(self, view, ctx, seat, ended, paid):
         t = ctx.t
         spot = view["trick"][seat]
         turn = view["turn"]
         active = turn is not None and turn["seat"] == seat
-        badges = [seat_mark(seat)]
         leader = view["leader"] if view["leader"] is not None else view["first"]
-        first = None
-        if seat == leader and view["phase"] != "over":     # like a dealer's button on the table
-            first = el("span", {"class": "st-first"}, _svg("class-crown", "st-first-icon"), t("st.first"))
+        badges = [seat_mark(seat)]
+        if seat == leader and view["phase"] != "over":     # like a dealer's button: it moves on
+            badges.append(el("span", {"class": "st-first", "data-key": "first", "title": t("st.first")},
+                             fig("crown", "st-first-icon"), el("span", {"class": "sr-only"}, t("st.first"))))
         score = view["score"][seat]
-        facts = [el("div", {"class": "plate-line st-facts"},
-                    el("strong", {"class": "st-points"}, t("st.points", n=score["total"])),
-                    self._fact(t("st.gold", n=view["gold"][seat]), coin(), view["gold"][seat])),
-                 el("div", {"class": "plate-facts st-facts2"},
-                    self._fact(t("st.won", n=len(view["won"][seat])), _svg("trophy", "st-won-icon"),
-                               len(view["won"][seat])),
-                    self._fact(t("st.hand_count", n=view["hand_sizes"][seat]), _svg("fan", "st-hand-icon"),
-                               view["hand_sizes"][seat]))]
-        known = view["known_in_hand"][seat]
-        if known:       # sent back by the Spy: everyone knows these are in that hand
-            facts.append(el("div", {"class": "st-known", "title": t("st.known")}, _svg("eye", "st-known-icon"),
-                            el("span", {"class": "sr-only"}, t("st.known")),
-                            (card(c, t, "tiny") for c in known)))
+        gold, won = view["gold"][seat], len(view["won"][seat])
+        facts = el("div", {"class": "plate-line st-facts"},
+                   self._fact(t("st.points", n=score["total"]), fig("points", "st-points-icon"), score["total"],
+                              {"class": "st-fact st-points", "data-key": f"points:{seat}", "data-bump": score["total"]}),
+                   el("span", {"class": "st-facts-icons"},
+                      self._fact(t("st.gold", n=gold), coin(), gold,
+                                 {"data-key": f"gold:{seat}", "data-bump": gold, "data-from": paid.get(seat)}),
+                      self._fact(t("st.won", n=won), fig("won", "st-won-icon"), won,
+                                 {"data-key": f"won:{seat}", "data-bump": won}),
+                      self._fact(t("st.hand_count", n=view["hand_sizes"][seat]), fig("hand", "st-hand-icon"),
+                                 view["hand_sizes"][seat])))
         is_turn = seat == view["current"] and not ctx.interlude
-        plate = seat_plate(ctx, seat, is_turn, badges, join(facts))
-        cls = ["st-seat"]
-        note = [self._note(view, ctx, seat)]
-        if active:          # this seat's ability is being bargained over or used now
-            cls.append("is-active")
-            note.insert(0, el("span", {"class": "st-flag is-active"}, t("st.active")))
+        plate = seat_plate(ctx, seat, is_turn, badges, facts)
+        # A long name wraps in smaller type (the plates of a row share their height).
+        cls = ["st-seat", "has-long-name" if len(ctx.names[seat]) > 16 else None]
+        note = self._note(view, ctx, seat)
         standing = view["standing"] or {}
         flags = []
+        if active:          # this seat's ability is being bargained over or used now
+            cls.append("is-active")
+            flags.append(el("span", {"class": "st-flag is-active"}, t("st.active")))
         if standing.get("winner") == seat:
             cls.append("is-winning")
-            flags.append(el("span", {"class": "st-flag is-winning"}, _svg("class-crown", "st-flag-icon"),
+            flags.append(el("span", {"class": "st-flag is-winning"}, fig("crown", "st-flag-icon"),
                             t("st.won_trick" if standing.get("final") else "st.winning")))
         if seat in standing.get("cancelled", []):
             cls.append("is-tied")
-            flags.append(el("span", {"class": "st-flag is-tied"}, _svg("cross", "st-flag-icon"), t("st.tied")))
-        return el("div", {"class": cls, "data-seat": seat}, first, plate,
-                  el("div", {"class": "st-spot"}, self._spot(view, ctx, seat, spot, flags)),
-                  el("div", {"class": "st-notes"}, note))
+            flags.append(el("span", {"class": "st-flag is-tied"}, fig("out", "st-flag-icon"), t("st.tied")))
+        known = view["known_in_hand"][seat]
+        if known:       # sent back by the Spy: everyone knows these are in that hand
+            known = el("div", {"class": "st-known", "title": t("st.known")}, fig("known", "st-known-icon"),
+                       el("span", {"class": "sr-only"}, t("st.known")),
+                       (el("span", {"class": "st-play", "data-key": f"known:{c}", "data-from": f"card:{c}"},
+                           face(c, t, "xs", "st-chip")) for c in known))
+        return el("div", {"class": cls, "data-seat": seat}, plate,
+                  el("div", {"class": "st-spot"}, self._spot(view, ctx, seat, spot, flags, ended)),
+                  el("div", {"class": "st-notes"}, note, known or None))
 
-    def _spot(self, view, ctx, seat, spot, flags=()):
+    def _spot(self, view, ctx, seat, spot, flags, ended):
         t = ctx.t
+        size = TRICK_SIZE[view["players"]]
         status = spot["status"]
         if status in EMPTY_SPOT:
-            return el("div", {"class": ["st-slot", "is-empty", "is-gone" if status == "gone" else None]},
+            return el("div", {"class": ["st-slot", f"card-{size}", "is-empty", "is-gone" if status == "gone" else None]},
                       el("span", t(EMPTY_SPOT[status])))
         if status == "face-down":
-            if spot["card"] is None:
-                return join([back(seat, t), el("span", {"class": "st-caption"}, t("st.spot.down"))])
+            if spot["card"] is None:      # keyed by its seat: nothing of the card
+                return join([el("span", {"class": "st-play", "data-key": f"back:{seat}", "data-from": f"seat:{seat}"},
+                                back(seat, t, size)),
+                             el("span", {"class": "st-caption"}, t("st.spot.down"))])
             # The viewer's own face-down card: theirs alone until the reveal.
             return join([el("div", {"class": "st-own-down", "data-private": True},
-                            card(spot["card"], t, marks="is-down")),
+                            el("span", {"class": "st-play", "data-key": f"card:{spot['card']}"},
+                               face(spot["card"], t, size, "is-down"))),
                          el("span", {"class": "st-caption"}, t("st.spot.yours_down"))])
         blocked = any(e["seat"] == seat and e["what"] == "blocked" for e in view["events"])
-        return join([
-            el("div", {"class": ["st-pair", "has-companion" if spot["companion"] else None]},
-               card(spot["card"], t), card(spot["companion"], t, "companion") if spot["companion"] else None,
-               tokens(spot["plus"], spot["minus"], t)),
-            el("div", {"class": "st-standing"},
-               el("span", {"class": "st-total"}, t("st.total", n=spot["total"])) if spot["total"] is not None else None,
-               flags),
-            el("span", {"class": "st-switched"}, t("st.switched")) if spot["switched"] and not blocked else None])
+        # The trick as it ended: its cards go to the winner when the next round begins.
+        winner = ended["winner"] if ended else None
+        to = ({"data-to": f"seat:{winner}"} if winner is not None and spot["card"] in ended["taken"] else {})
 
+        def played(card, cls=""):
+            owner = parse(card)[0]
+            return el("span", {"class": ["st-play", cls], "data-key": f"card:{card}",
+                               "data-from": f"back:{seat} seat:{owner}"}, to, face(card, t, size))
+        companion = spot["companion"]
+        return join([
+            el("div", {"class": ["st-pair", "has-companion" if companion else None]},
+               played(spot["card"]), played(companion, "st-companion") if companion else None,
+               tokens(spot["card"], spot["plus"], spot["minus"], t),
+               # switched in by the Spy or the Queen: a stamp on the card, its ability lost
+               el("span", {"class": "st-switched", "title": t("st.switched")},
+                  t("st.switched.short"), el("span", {"class": "sr-only"}, ": ", t("st.switched")))
+               if spot["switched"] and not blocked else None,
+               ),
+            el("div", {"class": "st-standing"},
+               # the total, where it is not the card's power (markers, the Knight's second card)
+               el("span", {"class": "st-total", "data-key": f"total:{seat}", "data-bump": spot["total"]},
+                  t("st.total", n=spot["total"]))
+               if spot["total"] is not None and spot["total"] != power_of(spot["card"]) else None,
+               flags)])
     def _note(self, view, ctx, seat):
         """What this seat's ability did this round, in a few words."""
         t = ctx.t
@@ -468,7 +576,7 @@ class StruggleTable(Table):
                 notes.append(use_words(KNIGHT_DEAL if isinstance(use, Knight) else use, view, ctx))
             if event.get("deal"):
                 notes[-1] += " · " + t("st.note.deal", name=ctx.names[event["deal"]["seat"]])
-        return join(el("span", {"class": "st-note"}, n) for n in notes)
+        return join(el("span", {"class": "st-note"}, n) for n in notes) if notes else None
 
     # ---- the ability turn and the offers ------------------------------------------------
     def _turn(self, view, ctx):
@@ -480,11 +588,15 @@ class StruggleTable(Table):
         active = turn["seat"]
         power = power_of(turn["card"])
         legal = ctx.legal
-        char = CHARACTERS[power]
-        head = el("div", {"class": ["st-turn-head", f"cls-{char['class']}"]},
-                  _svg(f"emblem-{power}", "st-turn-emblem"),
-                  el("h2", t("st.turn.title", name=ctx.names[active], card=t(f"st.cardname.{power}"))),
-                  el("span", {"class": "st-turn-ability"}, t(f"st.ability.{power}")))
+        owner = parse(turn["card"])[0]
+        # Deciding on one's own ability: what is asked stands where the ability's words do
+        # (its uses are on the buttons); the Knight's decision is asked over the hand.
+        ask = self._ask(view, ctx)
+        head = el("div", {"class": "st-turn-head"},
+                  el("span", {"class": ["st-turn-fig", f"tone-{SEAT_TONES[owner % 6]}"]}, fig(FIGURES[power])),
+                  el("h2", t("st.turn.title.yours", card=t(f"st.cardname.{power}")) if active == ctx.viewer
+                     else t("st.turn.title", name=ctx.names[active], card=t(f"st.cardname.{power}"))),
+                  el("span", {"class": ["st-turn-ability", "st-ask" if ask else None]}, ask or t(f"st.ability.{power}")))
         offers = {o["seat"]: o for o in turn["offers"]}
         phase = view["phase"]
         rows = []
@@ -498,12 +610,13 @@ class StruggleTable(Table):
                            if offer["promise"] else None)
                 accept = None
                 if Accept(seat) in legal:
-                    accept = button(join([t("st.accept", gold=offer["gold"]),
+                    accept = button(join([t("st.accept"),
                                           el("span", {"class": "sr-only"},
-                                             ": ", t("st.accept.does", name=ctx.names[seat]))]),
+                                             ": ", t("st.accept.does", name=ctx.names[seat], gold=offer["gold"]))]),
                                     "act", Accept(seat), cls="btn-primary st-accept")
                 rows.append(self._offer_row(seat, ctx, "has-offer",
-                                            join([coin("st-coin st-coin-inline"), line]), promise, accept))
+                                            join([coin("st-coin st-coin-inline"), line]), accept, promise=promise,
+                                            keyed=True))
             elif seat == view["current"] and phase in OFFER_PHASES:
                 making = turn["making"]
                 if making and making["gold"]:
@@ -534,58 +647,97 @@ class StruggleTable(Table):
                      deal, self._turn_controls(view, ctx)))
 
     @staticmethod
-    def _offer_row(seat, ctx, state, line, *extra):
-        return el("li", {"class": ["st-offer", state]}, seat_mark(seat),
+    def _offer_row(seat, ctx, state, line, *extra, promise=None, keyed=False):
+        """An offer (or the one being made) at the table, beside its maker's name, its
+        promise under its words: an offer made slides in from its maker's seat."""
+        moving = {"data-key": f"offer:{seat}", "data-from": f"seat:{seat}"} if keyed else {}
+        return el("li", {"class": ["st-offer", state]}, moving, seat_mark(seat),
                   el("span", {"class": "st-offer-name"}, ctx.names[seat]),
-                  el("span", {"class": "st-offer-text"}, line), extra)
+                  el("span", {"class": "st-offer-body"}, el("span", {"class": "st-offer-text"}, line), promise),
+                  extra)
 
     def _turn_controls(self, view, ctx):
+        """The buttons of a person's decision in an ability turn (the question stands
+        in the turn's head: _ask)."""
         t = ctx.t
         phase = view["phase"]
-        turn = view["turn"]
         if ctx.forced:
             return el("p", {"class": "st-ask"}, t("st.ask.forced"))
         legal = [GAME.parse(a) for a in ctx.legal]
-        if not legal:
-            return None
-        me = view["current"]
-        gold = view["gold"][me]
+        ask = self._ask(view, ctx)
+        if not legal or ask is None:
+            return None     # nobody decides here, or the Knight's choice: the hand's
         if phase == "offer":
-            ask = t("st.ask.offer", name=ctx.names[turn["seat"]], card=t(f"st.cardname.{power_of(turn['card'])}"),
-                    gold=gold)
-            uses = [button(text(use_words(a.use, view, ctx)), "act", a, cls="st-use")
-                    for a in legal if isinstance(a, Offer)]
+            uses = self._use_buttons([(a, a.use) for a in legal if isinstance(a, Offer)], view, ctx)
             uses.append(button(text(t("st.no_offer")), "act", PASS, cls="st-use st-pass"))
             return self._controls(ask, uses)
         if phase == "offer-gold":
             amounts = [button(join([coin("st-coin st-coin-inline"), a.amount,
                                     el("span", {"class": "sr-only"}, " ", t("st.gold.does"))]),
                               "act", a, cls="st-gold-btn") for a in legal]
-            return self._controls(t("st.ask.gold", gold=gold), amounts, cls="st-golds")
+            return self._controls(ask, amounts, cls="st-golds")
         if phase == "offer-promise":
             promises = [button(text(t(f"st.promise.{a}")), "act", a, cls="st-use st-promise-btn")
                         for a in legal if isinstance(a, Promise)]
             promises.append(button(text(t("st.no_promise")), "act", NO_PROMISE, cls="st-use st-pass"))
-            return self._controls(t("st.ask.promise"), promises, cls="st-promises")
-        if phase == "decide":
-            knight = any(is_hand_choice(a) for a in legal)
-            uses = [button(text(use_words(a, view, ctx)), "act", a, cls="st-use")
-                    for a in legal if not isinstance(a, (Accept, Pass)) and not is_hand_choice(a)]
-            own = [el("span", {"class": "st-own-label"}, t("st.use_own")), uses] if uses else []
-            if not knight:          # the Knight's "not used" sits with the hand it is chosen from
-                own.append(button(text(t("st.not_use")), "act", PASS, cls="st-use st-pass"))
-            offered = any(isinstance(a, Accept) for a in legal)
-            ask = {(True, True): "st.ask.decide.knight", (True, False): "st.ask.alone.knight",
-                   (False, True): "st.ask.decide", (False, False): "st.ask.alone"}[knight, offered]
-            return self._controls(t(ask), own)
-        if phase == "knight":
-            return el("p", {"class": "st-ask"}, t("st.ask.knight_card"))
+            return self._controls(ask, promises, cls="st-promises")
+        own = self._use_buttons([(a, a) for a in legal if not isinstance(a, (Accept, Pass))], view, ctx)
+        own.append(button(text(t("st.not_use")), "act", PASS, cls="st-use st-pass"))
+        return self._controls(ask, own)
+
+    @staticmethod
+    def _ask(view, ctx) -> str | None:
+        """The question of a person's decision in an ability turn, in words (not the
+        Knight's second card: that is asked over the hand it comes from)."""
+        t = ctx.t
+        phase = view["phase"]
+        if phase not in TURN_PHASES or not ctx.legal or ctx.forced:
+            return None
+        legal = [GAME.parse(a) for a in ctx.legal]
+        turn = view["turn"]
+        gold = view["gold"][view["current"]]
+        if phase == "offer":
+            return t("st.ask.offer", name=ctx.names[turn["seat"]], card=t(f"st.cardname.{power_of(turn['card'])}"),
+                     gold=gold)
+        if phase == "offer-gold":
+            return t("st.ask.gold", gold=gold)
+        if phase == "offer-promise":
+            return t("st.ask.promise")
+        if phase == "decide" and not any(is_hand_choice(a) for a in legal):
+            return t("st.ask.decide" if any(isinstance(a, Accept) for a in legal) else "st.ask.alone")
         return None
 
     @staticmethod
-    def _controls(ask, buttons, what="", cls=""):
-        return el("div", {"class": "st-controls"}, el("p", {"class": "st-ask"}, ask),
-                  el("p", {"class": "st-ask-what"}, what) if what else None,
+    def _use_buttons(pairs, view, ctx) -> list:
+        """A button for each use of an ability, [(action, use)]: uses aimed at a seat
+        under one label ("Take gold from:"), a button a seat (its mark and name; the
+        whole use for screen readers); the others (the Knight, not used) in words."""
+        t = ctx.t
+        out, groups = [], {}
+        for action, use in pairs:
+            use = use_of(use)
+            if isinstance(use, Targeted):
+                groups.setdefault(use.verb, []).append((action, use))
+            else:
+                out.append(button(text(use_words(use, view, ctx)), "act", action, cls="st-use"))
+        picks = [el("span", {"class": "st-pick"}, el("span", {"class": "st-pick-label"}, t(f"st.pick.{verb}")),
+                    (button(join([seat_mark(use.target), ctx.names[use.target],
+                                  el("span", {"class": "sr-only"}, ": ", use_words(use, view, ctx))]),
+                            "act", action, cls="st-use st-target") for action, use in group))
+                 for verb, group in groups.items()]
+        return [*picks, *out]
+
+    @staticmethod
+    def _knight_ask(view, legal) -> str:
+        """What the Knight's owner is asked, over the hand the second card comes from."""
+        if view["phase"] == "knight":
+            return "st.ask.knight_card"             # a deal made: the card, as agreed
+        return "st.ask.decide.knight" if any(isinstance(a, Accept) for a in legal) else "st.ask.alone.knight"
+
+    @staticmethod
+    def _controls(ask, buttons, cls=""):
+        """A decision's buttons, named by its question (which the turn's head shows)."""
+        return el("div", {"class": "st-controls"},
                   el("div", {"class": ["st-buttons", cls], "role": "group", "aria-label": ask}, buttons))
 
     # ---- the hand of whoever holds the tablet --------------------------------------------
@@ -602,52 +754,51 @@ class StruggleTable(Table):
         elif any(isinstance(a, Play) for a in legal):
             hint = t("st.hand.lead" if view["phase"] == "lead" else "st.hand.choose")
         elif any(is_hand_choice(a) for a in legal):
-            hint = t("st.hand.knight")
+            hint = t(self._knight_ask(view, legal))
         elif forced:
             hint = t("st.hand.forced")
         cards = []
         for name in view["hand"]:
-            note = None
-            if name in known:
-                note = join([_svg("eye", "st-known-eye"), el("span", {"class": "sr-only"}, ", ", t("st.hand.known"))])
+            keyed = {"data-key": f"card:{name}"}
+            seen = (el("span", {"class": "st-known-mark", "title": t("st.hand.known")}, fig("known", "st-known-eye"),
+                       el("span", {"class": "sr-only"}, ", ", t("st.hand.known")))
+                    if name in known else None)
             if Play(name) in legal:
-                does = t("st.tap.lead" if view["phase"] == "lead" else "st.tap.choose")
-                cards.append(card(name, t, "in-hand", "act", Play(name), does, note=note))
+                action, does = Play(name), t("st.tap.lead" if view["phase"] == "lead" else "st.tap.choose")
             elif Knight(name) in legal:
-                cards.append(card(name, t, "in-hand", "act", Knight(name), t("st.tap.knight"), note=note))
+                action, does = Knight(name), t("st.tap.knight")
             else:
-                cards.append(card(name, t, "in-hand", marks="is-forced" if name == forced else "", note=note))
+                action = None
+            if action is not None:
+                cards.append(tappable(join([face(name, t, "md"), seen, el("span", {"class": "sr-only"}, ", ", does)]),
+                                      "act", action, "card-btn st-hand-card", attrs=keyed))
+            else:
+                cards.append(el("span", {"class": ["st-hand-card", "is-forced" if name == forced else None]}, keyed,
+                                face(name, t, "md"), seen))
         choosing = any(is_hand_choice(a) for a in legal)
         # The Knight's decision is the hand and "not used": both in one box, so that
         # the turn's box above stays short and neither falls below the fold.
         not_use = (button(text(t("st.not_use")), "act", PASS, cls="st-use st-pass")
                    if choosing and view["phase"] == "decide" and PASS in legal else None)
+        title = t("st.hand", name=ctx.names[ctx.viewer])
         return el("div", {"class": ["st-hand", "is-deciding" if choosing else None], "data-private": True},
                   el("div", {"class": "st-hand-head"},
-                     el("h2", t("st.hand", name=ctx.names[ctx.viewer])),
+                     el("h2", t("st.hand.yours"), el("span", {"class": "sr-only"}, " (", ctx.names[ctx.viewer], ")")),
                      el("span", {"class": "st-hand-hint"}, hint),
                      getattr(ctx, "teacher", None),   # the suggestion's reasons (ui/teacher.py)
                      not_use),
                   el("div", {"class": "st-hand-cards"},
-                     cards or el("p", {"class": "hint"}, t("st.hand.empty"))))
+                     fan(cards, cls="st-fan", label=title) if cards
+                     else el("p", {"class": "hint"}, t("st.hand.empty"))))
 
-    # ---- reference: this edition's court --------------------------------------------------
+    # ---- the cards panel: this edition's court, each card large with what it does ------------
     def _court(self, ctx):
         t = ctx.t
-        rows = []
-        for power in range(1, 11):
-            char = CHARACTERS[power]
-            nego = (el("span", {"class": "st-court-nego"}, _svg("scales", "st-nego-icon"), t("st.negotiable"))
-                    if char["negotiable"] else None)
-            rows.append(el("li", {"class": ["st-court-row", f"cls-{char['class']}"]},
-                           el("span", {"class": "st-court-power"}, power),
-                           _svg(f"emblem-{power}", "st-court-emblem"),
-                           el("span", {"class": "st-court-name"}, t(f"st.char.{power}"),
-                              _svg(f"class-{char['class']}", "st-court-cls"),
-                              el("span", {"class": "sr-only"}, f" ({t('st.class.' + char['class'])})"), nego),
-                           el("span", {"class": "st-court-text"}, t(f"st.ability.{power}"))))
-        return el("section", {"class": "st-court"}, el("h2", t("st.court")),
-                  el("p", {"class": "hint"}, t("st.court.note")), el("ol", {"class": "st-court-list"}, rows))
+        return el("div", {"class": "st-panel st-court"},
+                  el("h2", {"class": "side-title"}, t("st.court")),
+                  el("p", {"class": "hint"}, t("st.court.note")),
+                  el("div", {"class": "st-court-cards", "role": "list"},
+                     (el("div", {"role": "listitem"}, reference(power, t)) for power in range(1, 11))))
 
     # ---- scores, split and supply -------------------------------------------------------
     def _scores(self, view, ctx, final=False):
@@ -716,8 +867,8 @@ class StruggleTable(Table):
             named = t(f"st.cardname.{power_of(play['card'])}")
             if play["companion"]:
                 named += " + " + t(f"st.cardname.{power_of(play['companion'])}")
-            pair = [card(play["card"], t, "mini"),
-                    card(play["companion"], t, "mini") if play["companion"] else None,
+            pair = [face(play["card"], t, "xs", "st-chip"),
+                    face(play["companion"], t, "xs", "st-chip") if play["companion"] else None,
                     el("span", {"class": "st-sum-name"}, named)]
             if seat in cancelled:
                 outcome, cls = t("st.summary.cancelled"), "is-tied"
@@ -725,11 +876,11 @@ class StruggleTable(Table):
                 outcome, cls = t("st.won_trick"), "is-winner"
             else:
                 outcome, cls = "", ""
-            crown = _svg("class-crown", "st-flag-icon") if seat == record["winner"] else None
+            crown = fig("crown", "st-flag-icon") if seat == record["winner"] else None
             rows.append(el("tr", {"class": cls},
                            el("th", {"scope": "row", "class": "scores-name"}, seat_mark(seat), " ", ctx.names[seat]),
                            el("td", el("div", {"class": "st-sum-cards"}, pair,
-                                       tokens(play["plus"], play["minus"], t))),
+                                       tokens(None, play["plus"], play["minus"], t, moving=False))),
                            el("td", el("strong", play["total"])),
                            el("td", {"class": "st-sum-result"}, crown, outcome)))
         if record["winner"] is None:
@@ -745,10 +896,12 @@ class StruggleTable(Table):
         return el("section", {"class": "dialog st-summary", "role": "dialog", "aria-live": "assertive",
                               "data-screen": "summary", "aria-label": title},
                   el("h2", title), el("p", {"class": "st-headline"}, headline),
-                  el("table", {"class": "scores st-sum-table"}, el("thead", head), el("tbody", rows)),
-                  join([el("h3", t("st.summary.happened")),
-                        el("ul", {"class": "st-sum-events"}, (el("li", line) for line in happened))])
-                  if happened else None,
+                  el("div", {"class": "st-sum-body"},
+                     el("table", {"class": "scores st-sum-table"}, el("thead", head), el("tbody", rows)),
+                     el("div", {"class": "st-sum-happened"},
+                        el("h3", t("st.summary.happened")),
+                        el("ul", {"class": "st-sum-events"}, (el("li", line) for line in happened)))
+                     if happened else None),
                   el("div", {"class": "dialog-actions"}, button(text(label), "resume", cls="btn-primary btn-big")))
 
 
