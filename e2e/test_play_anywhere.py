@@ -61,11 +61,17 @@ def expected_totals(seed: str, kinds: list[str]) -> list[int]:
 
 
 def totals_on_screen(page) -> list[int]:
-    """The totals of the scores panel, opened for the reading and closed again."""
+    """The totals of the scores panel, opened for the reading and closed again (a
+    result lying over the table is folded for it, as a player does, and unfolded)."""
+    result_open = page.locator(".overlay-result:not(.is-folded)").count() > 0
+    if result_open:
+        page.click("[data-cmd=result_fold]")
     page.click('.table-rail [data-cmd=panel][data-arg="scores"]')
     cells = page.locator(".table-side .scores .scores-total")
     totals = [int(cells.nth(i).inner_text()) for i in range(cells.count())]
     page.click('.table-rail [data-cmd=panel][data-arg="scores"]')
+    if result_open:
+        page.click("[data-cmd=result_fold]")
     return totals
 
 

@@ -473,6 +473,7 @@ def test_the_cards_panel_holds_the_court_of_ten_as_large_cards():
     app = app_with(["human", "quick", "quick", "quick"], seed=2, lang="ja")
     if app.match.needs_handoff():
         app.handle("handoff")
+    app.handle("panel", "cards")
     html = app.render()
     panel = html[html.index('id="panel-cards"'):]
     panel = panel[:panel.index("</section>")]
@@ -483,5 +484,7 @@ def test_the_cards_panel_holds_the_court_of_ten_as_large_cards():
         assert CATALOG[f"st.ability.{power}"][0] in panel
     assert "この版の10人の宮廷" in panel
     assert "この版の10人の宮廷" not in html[:html.index('class="table-rail"')]    # not under the table
+    app.handle("panel", "scores")
+    html = app.render()
     scores = html[html.index('id="panel-scores"'):]
     assert "st-scores" in scores[:scores.index("</section>")] and "st-supply" in scores[:scores.index("</section>")]
