@@ -15,6 +15,8 @@ dealt from the stock, thrown cards go to the discards and totals pulse when they
 change. Hidden cards are keyed by position only (back:<round>:<seat>:<i>)."""
 from __future__ import annotations
 
+import functools
+
 from royaltable.games.krypkille import GAME
 from royaltable.games.krypkille.actions import Declare, Discard, Keep, Pass, Play
 from royaltable.games.krypkille.rules import CARDS, PENALTY, RANK
@@ -78,6 +80,16 @@ def face(name: str, t, size: str = "md", marks: str = "", known: bool = True) ->
             attrs={"data-card": name if known else None, "role": "img",
                    "aria-label": f"{card_label(name, t)}, {words}"})
     return drawn
+
+
+@functools.lru_cache(maxsize=512)
+def held_backs(round_no: int, seat: int, count: int, throwing: bool, label: str) -> Markup:
+    """A seat's hand face down, keyed by position only: dealt from the stock, and
+    while the seat may still discard, thrown to the discards."""
+    return el("span", {"class": "plate-backs", "role": "img", "aria-label": label},
+              (card_back(size="xs", cls="kk-mini", attrs={"data-key": f"back:{round_no}:{seat}:{i}", "data-from": "deck",
+                                                         "data-to": "discards" if throwing else None})
+               for i in range(count)))
 
 
 def hand_keys(hand: list[str], prefix: str) -> list[str]:
@@ -260,18 +272,13 @@ class KrypkilleTable(Table):
         is_turn = seat == view["current"] and not ctx.lingering
         badges = [el("span", {"class": "badge badge-dealer"}, t("kk.dealer"))] if seat == view["dealer"] else []
         count = view["hand_sizes"][seat]
-        # Face down, keyed by position only: dealt from the stock, thrown to the discards.
-        thrown = "discards" if view["phase"] == "discard" and view["discarded"][seat] is None else None
-        backs = [card_back(size="xs", cls="kk-mini", attrs={"data-key": f"back:{r}:{seat}:{i}",
-                                                            "data-from": "deck", "data-to": thrown})
-                 for i in range(count)]
+        throwing = view["phase"] == "discard" and view["discarded"][seat] is None
         facts = [t("kk.showdown.choice." + p["choice"]) for p in view["showdown"] if p["seat"] == seat]
         total = view["totals"][seat]
         body = join((el("div", {"class": "plate-line"},
                         el("span", {"class": "plate-total", "data-key": f"total:{seat}", "data-bump": total},
                            t("kk.total", n=total)),
-                        el("span", {"class": "plate-backs", "role": "img", "aria-label": t("kk.hand_count", n=count)},
-                           backs)),
+                        held_backs(r, seat, count, throwing, t("kk.hand_count", n=count))),
                      facts and el("div", {"class": "plate-facts"}, " · ".join(facts))))
         return seat_plate(ctx, seat, is_turn, badges, body)
 
