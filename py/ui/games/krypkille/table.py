@@ -16,6 +16,7 @@ change. Hidden cards are keyed by position only (back:<round>:<seat>:<i>)."""
 from __future__ import annotations
 
 import functools
+import unicodedata
 
 from royaltable.games.krypkille import GAME
 from royaltable.games.krypkille.actions import Declare, Discard, Keep, Pass, Play
@@ -90,6 +91,16 @@ def held_backs(round_no: int, seat: int, count: int, throwing: bool, label: str)
               (card_back(size="xs", cls="kk-mini", attrs={"data-key": f"back:{round_no}:{seat}:{i}", "data-from": "deck",
                                                          "data-to": "discards" if throwing else None})
                for i in range(count)))
+
+
+@functools.lru_cache(maxsize=64)
+def columns(names: tuple[str, ...]) -> str:
+    """The seats' columns: a long name gets more room (up to two and a half shares), by the
+    names alone, so that nothing moves from one turn to the next."""
+    def share(name):
+        width = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in name if c.isprintable())
+        return round(min(2.5, max(1.0, width / 12)), 2)
+    return "--cols: " + " ".join(f"minmax(var(--col-min), {share(name)}fr)" for name in names)
 
 
 def hand_keys(hand: list[str], prefix: str) -> list[str]:
@@ -263,7 +274,7 @@ class KrypkilleTable(Table):
                     self._spot(view, ctx, seat, shown, played.get(seat), seat == top, done))
                  for seat in range(view["players"])]
         return el("div", {"class": ["felt", "kk-felt", ctx.lingering and "is-lingering"]},
-                  el("div", {"class": "kk-seats"}, seats),
+                  el("div", {"class": "kk-seats", "style": columns(tuple(ctx.names))}, seats),
                   el("div", {"class": "kk-rest"}, self._piles(view, ctx), self._history(view, ctx, shown)))
 
     def _plate(self, view, ctx, seat):
