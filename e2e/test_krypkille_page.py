@@ -61,7 +61,8 @@ def test_a_person_plays_a_whole_match_against_computers(watched):
     assert any(m["from"].startswith("hand:") and m["key"].endswith(":0") for m in flown)   # Hana's own cards
     # won tricks on their way to their winners (a copy of each card, gone from the middle)
     assert sum(m["key"] == "ghost" and m["to"].startswith("seat:") and m["card"] for m in moved) > 8
-    assert any(m["key"].startswith("back:") and m["from"] == "deck" for m in moved)   # a round dealt
+    assert any(m["key"].startswith("backs:") and m["from"] == "deck" for m in moved)  # a round dealt
+    assert any(m["key"].startswith("back:") and m["from"] == "deck" for m in moved)   # the refill after discards
     assert any(m["key"].startswith("total:") and m["bump"] for m in moved)   # a total pulsed
     assert not any(m["key"].startswith("back:") and m["card"] for m in moved)
     assert w.errors == [] and w.foreign_requests() == []

@@ -155,7 +155,7 @@ def _ctx(app):
 
 # What a mark outside the private zone may say: places and positions, never a card,
 # but in data-from the card that lies face up right there (it came from that hand).
-PUBLIC_KEY = re.compile(r"seat:\d|total:\d|back:\d+:\d:\d|trick:\d+:\d:\d|deck|discards")
+PUBLIC_KEY = re.compile(r"seat:\d|total:\d|backs:\d+:\d|back:\d+:\d:\d|trick:\d+:\d:\d|deck|discards")
 PUBLIC_TO = re.compile(r"seat:\d|discards")
 PUBLIC_FROM = re.compile(r"hand:\d+:\d:(?P<card>\w+)|back:\d+:\d:\d|seat:\d|deck")
 
@@ -250,20 +250,26 @@ def test_the_person_s_own_card_flies_from_their_hand():
 
 def test_a_new_round_is_dealt_from_the_stock_and_totals_pulse_when_they_change(whole_game):
     _, screens = whole_game
-    dealt = bumped = 0
+    dealt = refilled = bumped = 0
     for before, after in zip(screens, screens[1:]):
         rounds = [int(r) for r in re.findall(r'data-key="back:(\d+):', after[0])]
         old = [int(r) for r in re.findall(r'data-key="back:(\d+):', before[0])]
         if rounds and old and max(rounds) > max(old):
+            # each seat's new hand, face down, flies in from the stock (one flight a seat)
             assert 'data-key="deck"' in before[0] and 'data-key="deck"' in after[0]
-            backs = re.findall(r'class="card card-back[^"]*"[^>]*data-from="([^"]*)"', after[0])
-            assert backs and set(backs) == {"deck"}
+            hands = re.findall(r'class="plate-backs"[^>]*data-key="backs:(\d+):(\d)" data-from="deck"', after[0])
+            assert sorted(int(s) for r, s in hands if int(r) == max(rounds)) == [0, 1, 2, 3]
             dealt += 1
+        # after the discards, the dealer's refill: the cards added fly in from the stock
+        added = re.findall(r'data-key="back:\d+:\d:(\d)" data-from="deck"', after[0])
+        if added and not re.findall(r'data-key="back:\d+:\d:\d" data-from="deck"', before[0]):
+            assert all(int(i) >= 2 for i in added)          # at most three thrown: the last places
+            refilled += 1
         totals = dict(re.findall(r'data-key="total:(\d+)" data-bump="(\d+)"', after[0]))
         olds = dict(re.findall(r'data-key="total:(\d+)" data-bump="(\d+)"', before[0]))
         if totals and olds and totals != olds:
             bumped += 1
-    assert dealt >= 2 and bumped >= 2
+    assert dealt >= 2 and refilled >= 2 and bumped >= 2
 
 
 def test_a_person_s_new_hand_comes_from_the_deck_and_discards_go_to_the_discard_pile():
@@ -278,7 +284,7 @@ def test_a_person_s_new_hand_comes_from_the_deck_and_discards_go_to_the_discard_
         assert 'data-key="discards"' in html and 'data-key="deck"' in html
         # a seat still to discard throws its backs to the discard pile; one that has, no more
         for seat in range(4):
-            goes = set(re.findall(rf'data-key="back:\d+:{seat}:\d+" data-from="deck"(?: data-to="(\w+)")?', html))
+            goes = set(re.findall(rf'data-key="back:\d+:{seat}:\d+"(?: data-from="deck")?(?: data-to="(\w+)")?', html))
             thrown = view["discarded"][seat] is not None
             assert goes == ({""} if thrown else {"discards"}), (seat, goes)
             seen[thrown] += 1

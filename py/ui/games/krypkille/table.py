@@ -12,7 +12,8 @@ Its corner is its penalty.
 Motion (static/motion.js): a played card flies from its seat (from the hand for
 the person who played it), a finished trick slides to its winner, a new round is
 dealt from the stock, thrown cards go to the discards and totals pulse when they
-change. Hidden cards are keyed by position only (back:<round>:<seat>:<i>)."""
+change. Hidden cards are keyed by position only (back:<round>:<seat>:<i>, and a
+seat's hand face down backs:<round>:<seat>)."""
 from __future__ import annotations
 
 import functools
@@ -20,7 +21,7 @@ import unicodedata
 
 from royaltable.games.krypkille import GAME
 from royaltable.games.krypkille.actions import Declare, Discard, Keep, Pass, Play
-from royaltable.games.krypkille.rules import CARDS, PENALTY, RANK
+from royaltable.games.krypkille.rules import CARDS, HAND_SIZE, PENALTY, RANK
 
 from ...cards import card, card_back, fan
 from ...figures import figure
@@ -84,11 +85,16 @@ def face(name: str, t, size: str = "md", marks: str = "", known: bool = True) ->
 
 
 @functools.lru_cache(maxsize=512)
-def held_backs(round_no: int, seat: int, count: int, throwing: bool, label: str) -> Markup:
-    """A seat's hand face down, keyed by position only: dealt from the stock, and
-    while the seat may still discard, thrown to the discards."""
-    return el("span", {"class": "plate-backs", "role": "img", "aria-label": label},
-              (card_back(size="xs", cls="kk-mini", attrs={"data-key": f"back:{round_no}:{seat}:{i}", "data-from": "deck",
+def held_backs(round_no: int, seat: int, count: int, throwing: bool, refilled: int, label: str) -> Markup:
+    """A seat's hand face down, each card keyed by its position only. The hand is
+    dealt from the stock as one (one flight a seat, not five: a redraw stays quick),
+    the cards the dealer adds after the discards fly in one by one (the last
+    `refilled` places), and while the seat may still discard, what it throws goes
+    to the discards."""
+    return el("span", {"class": "plate-backs", "role": "img", "aria-label": label,
+                       "data-key": f"backs:{round_no}:{seat}", "data-from": "deck"},
+              (card_back(size="xs", cls="kk-mini", attrs={"data-key": f"back:{round_no}:{seat}:{i}",
+                                                         "data-from": "deck" if i >= HAND_SIZE - refilled else None,
                                                          "data-to": "discards" if throwing else None})
                for i in range(count)))
 
@@ -289,7 +295,8 @@ class KrypkilleTable(Table):
         body = join((el("div", {"class": "plate-line"},
                         el("span", {"class": "plate-total", "data-key": f"total:{seat}", "data-bump": total},
                            t("kk.total", n=total)),
-                        held_backs(r, seat, count, throwing, t("kk.hand_count", n=count))),
+                        held_backs(r, seat, count, throwing, view["discarded"][seat] or 0,
+                                   t("kk.hand_count", n=count))),
                      facts and el("div", {"class": "plate-facts"}, " · ".join(facts))))
         return seat_plate(ctx, seat, is_turn, badges, body)
 
