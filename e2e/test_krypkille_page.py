@@ -26,8 +26,26 @@ def test_boots_offline_ready_with_the_whole_collection(watched):
     assert w.foreign_requests() == []
 
 
+# What static/motion.js animated, as the table marked it: each animation's element by
+# its key (a ghost: "ghost" and the key it was a copy of), and its first frame.
+MOTION_LOG = """(() => {
+  const animate = Element.prototype.animate;
+  window.kkMotion = [];
+  Element.prototype.animate = function (frames, options) {
+    const ghost = this.classList.contains('motion-ghost');
+    window.kkMotion.push({key: this.getAttribute('data-key') || (ghost ? 'ghost' : ''),
+                          from: this.getAttribute('data-from') || '', to: this.getAttribute('data-to') || '',
+                          card: this.querySelector('[data-card]') ? 1 : 0, bump: this.getAttribute('data-bump')});
+    return animate.call(this, frames, options);
+  };
+})();"""
+
+
 def test_a_person_plays_a_whole_match_against_computers(watched):
+    """And what happened moves: played cards fly in, won tricks slide to their
+    winners, new rounds are dealt from the stock, totals pulse."""
     w = watched()
+    w.page.add_init_script(MOTION_LOG)
     page = w.open()
     new_game(page, ["human", "strong", "quick", "quick"], names=["Hana"], limit=50)
     w.shot("krypkille-table-1024x768")
@@ -37,6 +55,16 @@ def test_a_person_plays_a_whole_match_against_computers(watched):
     assert "ゲーム終了" in result and "勝者" in result
     assert page.locator(".log-list li").count() > 20
     w.shot("krypkille-result")
+    moved = page.evaluate("window.kkMotion")
+    flown = [m for m in moved if m["key"].startswith("trick:")]
+    assert len(flown) > 20 and all(m["card"] for m in flown)
+    assert any(m["from"].startswith("hand:") and m["key"].endswith(":0") for m in flown)   # Hana's own cards
+    # won tricks on their way to their winners (a copy of each card, gone from the middle)
+    assert sum(m["key"] == "ghost" and m["to"].startswith("seat:") and m["card"] for m in moved) > 8
+    assert any(m["key"].startswith("backs:") and m["from"] == "deck" for m in moved)  # a round dealt
+    assert any(m["key"].startswith("back:") and m["from"] == "deck" for m in moved)   # the refill after discards
+    assert any(m["key"].startswith("total:") and m["bump"] for m in moved)   # a total pulsed
+    assert not any(m["key"].startswith("back:") and m["card"] for m in moved)
     assert w.errors == [] and w.foreign_requests() == []
 
 

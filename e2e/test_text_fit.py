@@ -158,7 +158,7 @@ ADD_STYLE = """(css) => {
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }"""
 DROP_STYLE = "() => { document.adoptedStyleSheets = document.adoptedStyleSheets.slice(0, -1); }"
-PLANTED = (".kk-hand-cards .kk-card .kk-name, .kk-hand-cards .kk-card .kk-pen "
+PLANTED = (".kk-hand-cards .kk-card .card-name, .kk-hand-cards .kk-card .card-foot "
            "{ white-space: nowrap; overflow: hidden; text-overflow: ellipsis; width: 1.5em; display: block; }")
 HARMLESS = """() => {
   const box = document.createElement('div');
@@ -233,8 +233,8 @@ def prove_the_check(page) -> None:
     page.evaluate(ADD_STYLE, PLANTED)
     planted = [m for m in page.evaluate(MISFITS) if m not in before]
     page.evaluate(DROP_STYLE)
-    assert any(m.startswith("ellipsis: span.kk-") for m in planted), planted
-    assert any(m.startswith("cut: span.kk-") for m in planted), planted
+    assert any(m.startswith("ellipsis: span.card-name") for m in planted), planted
+    assert any(m.startswith("cut: span.card-name") for m in planted), planted
     assert page.evaluate(MISFITS) == before
 
 

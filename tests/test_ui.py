@@ -305,7 +305,7 @@ def test_the_forced_card_is_marked_before_it_is_played():
             app.handle("act", match.legal_on_screen()[-1])
     assert match.forced_now()
     card = match.state.legal_actions()[0].split()[1]
-    assert re.search(rf'class="kk-card tier-\w+ big is-forced[^"]*"[^>]*data-card="{card}"', app.render())
+    assert re.search(rf'class="card card-md tone-\w+ kk-card is-forced"[^>]*data-card="{card}"', app.render())
 
 
 def test_a_suggestion_is_highlighted_and_never_played():

@@ -1,6 +1,11 @@
 """Krypkille: what the app shows of it. Beside this file: table.py (its
 renderer, TABLE), words (its words in both languages), rules.toml (its in-app
-rules), style.css (its table's style), crest.svg (its crest)."""
+rules), style.css (its table's style), crest.svg (its crest), figures.toml (its
+cards' figures)."""
 
 # Where the home screen shows it, among the collection's games (smallest first).
 HOME_ORDER = 2
+
+# The home screen's cover: its tone, three of its figures (figures.toml: the weakest
+# card, the strongest and the Cuckoo) and how long a match takes, in minutes.
+COVER = {"tone": "red", "figures": ("mask", "jester", "cuckoo"), "minutes": (15, 30)}

@@ -1,90 +1,123 @@
-"""The Krypkille table: seats, the trick in play, every card played this round,
-the hand of whoever holds the tablet, the showdown, scores and round results."""
+"""The Krypkille table: the seats round the felt, each with the card it played to
+the trick in front of it; the stock, the discards and the tricks played this round;
+the hand of whoever holds the tablet; the showdown, scores and round results.
+
+Every card is the collection's card (ui/cards.py) with its figure (figures.toml):
+the Kille deck's figures, and for the twelve number cards one emblem with the
+numeral large in the middle. Its tone ranks it, so that strength and penalty read
+at a glance: green for the three cards worth nothing, teal, blue and plum for the
+numbers 1-4, 5-8 and 9-12, red for the five figures and ink for the Jester (50).
+Its corner is its penalty.
+
+Motion (static/motion.js): a played card flies from its seat (from the hand for
+the person who played it), a finished trick slides to its winner, a new round is
+dealt from the stock, thrown cards go to the discards and totals pulse when they
+change. Hidden cards are keyed by position only (back:<round>:<seat>:<i>, and a
+seat's hand face down backs:<round>:<seat>)."""
 from __future__ import annotations
 
-import pathlib
+import functools
+import unicodedata
 
 from royaltable.games.krypkille import GAME
 from royaltable.games.krypkille.actions import Declare, Discard, Keep, Pass, Play
-from royaltable.games.krypkille.rules import PENALTY, RANK
+from royaltable.games.krypkille.rules import CARDS, HAND_SIZE, PENALTY, RANK
 
+from ...cards import card, card_back, fan
+from ...figures import figure
 from ...html import button, tappable
-from ...icons import drawings
 from ...markup import Markup, el, join, text
 
 from ...screens import built
 from ...widgets import seat_plate, turn_line
 from ...table import Panel, Table
 
-
-def faces() -> dict[str, Markup]:
-    """The pictures of the named cards, drawn in SVG (a font may lack the symbols):
-    data, one <symbol> a card in cards.svg beside this file."""
-    return drawings(pathlib.Path(__file__).resolve().parent / "cards.svg")
+GAME_ID = "krypkille"
 
 
 def card_label(name: str, t) -> str:
     return name if name.isdigit() else t("kk.card." + name)
 
 
-def tier(name: str) -> str:
+def tone(name: str) -> str:
+    """The card's tone, by its rank: the penalty reads at a glance."""
     rank = RANK[name]
-    return "low" if rank < RANK["1"] else "num" if rank <= RANK["12"] else "high"
+    if rank < RANK["1"]:
+        return "green"
+    if rank <= RANK["4"]:
+        return "teal"
+    if rank <= RANK["8"]:
+        return "blue"
+    if rank <= RANK["12"]:
+        return "plum"
+    return "ink" if name == "jester" else "red"
 
 
-def _classes(*names) -> str:
-    return " ".join(name for name in names if name)
+def art(name: str) -> Markup:
+    """A card's figure: its own, or for a number the emblem with the numeral on it."""
+    if name.isdigit():
+        return join((figure(GAME_ID, "number", "fig kk-emblem"), el("span", {"class": "kk-numeral", "aria-hidden": "true"}, name)))
+    return figure(GAME_ID, name)
 
 
-def card(name: str, t, size: str = "", cmd: str = "", arg: str = "", selected: bool = False,
-         marks: str = "") -> Markup:
-    """One card face; `marks` adds classes such as is-forced or is-hint. A tappable
-    card is named by its visible words plus what tapping does (for screen readers)."""
-    if not cmd:
-        return _still_card(name, t, size, marks, selected)
-    face, cls = _face(name, t, selected), _card_classes(name, size, marks, selected)
-    does = t("kk.tap.select") if cmd == "select" else t("kk.tap.play")
-    pressed = ("true" if selected else "false") if cmd == "select" else None
-    return tappable(join((face, el("span", {"class": "sr-only"}, ", " + does))), cmd, arg,
-                    cls + " is-playable", attrs={"data-card": name, "aria-pressed": pressed})
+# A face is the same for the same card, language, size and marks: drawn once, not at
+# every redraw (a table shows up to 30 cards). Keys and taps go on what holds it.
+_faces: dict = {}
 
 
-# A face is the same for the same card, language and selection: drawn once, not at
-# every redraw (a table shows up to 30 cards). Tappable cards are built anew, since
-# the suggested move is marked while they are built (html.suggesting).
-_drawn: dict = {}
-
-
-def _face(name: str, t, selected: bool) -> Markup:
-    key = ("face", name, t.lang, selected)
-    face = _drawn.get(key)
-    if face is None:
-        label = card_label(name, t)
-        if name.isdigit():
-            picture = (el("span", {"class": "kk-corner", "aria-hidden": "true"}, label),
-                       el("span", {"class": "kk-face"}, name))
-        else:
-            picture = (el("svg", {"class": "kk-face", "viewBox": "0 0 48 48", "aria-hidden": "true",
-                                  "fill": "currentColor"}, faces()[name]),
-                       el("span", {"class": "kk-name"}, label))
-        face = _drawn[key] = join((picture, el("span", {"class": "kk-pen"}, t("kk.penalty", n=PENALTY[RANK[name]])),
-                                   selected and el("span", {"class": "kk-check", "aria-hidden": "true"}, "✓")))
-    return face
-
-
-def _card_classes(name: str, size: str, marks: str, selected: bool) -> str:
-    return _classes("kk-card", "tier-" + tier(name), size, marks, selected and "is-selected")
-
-
-def _still_card(name: str, t, size: str, marks: str, selected: bool) -> Markup:
-    """A card that is not tapped: a picture with its name and penalty in words."""
-    key = ("still", name, t.lang, size, marks, selected)
-    drawn = _drawn.get(key)
+def face(name: str, t, size: str = "md", marks: str = "", known: bool = True) -> Markup:
+    """One card face: its penalty in the corner and in words at its foot, its
+    figure, its name. It is an image for screen readers, named in words. A card
+    of the game carries `data-card` (the privacy tests count them); a card of the
+    reference (`known=False`: the deck as the rules have it) does not."""
+    key = (name, t.lang, size, marks, known)
+    drawn = _faces.get(key)
     if drawn is None:
-        aria = f"{card_label(name, t)}, {t('kk.penalty', n=PENALTY[RANK[name]])}"
-        drawn = _drawn[key] = el("div", {"class": _card_classes(name, size, marks, selected), "role": "img",
-                                         "aria-label": aria, "data-card": name}, _face(name, t, selected))
+        penalty = PENALTY[RANK[name]]
+        words = t("kk.penalty", n=penalty)
+        drawn = _faces[key] = card(
+            card_label(name, t), art(name), tone=tone(name), size=size,
+            corner=el("span", {"aria-hidden": "true"}, str(penalty)),
+            foot=None if size == "xs" else words, cls=f"kk-card {marks}".strip(),
+            attrs={"data-card": name if known else None, "role": "img",
+                   "aria-label": f"{card_label(name, t)}, {words}"})
     return drawn
+
+
+@functools.lru_cache(maxsize=512)
+def held_backs(round_no: int, seat: int, count: int, throwing: bool, refilled: int, label: str) -> Markup:
+    """A seat's hand face down, each card keyed by its position only. The hand is
+    dealt from the stock as one (one flight a seat, not five: a redraw stays quick),
+    the cards the dealer adds after the discards fly in one by one (the last
+    `refilled` places), and while the seat may still discard, what it throws goes
+    to the discards."""
+    return el("span", {"class": "plate-backs", "role": "img", "aria-label": label,
+                       "data-key": f"backs:{round_no}:{seat}", "data-from": "deck"},
+              (card_back(size="xs", cls="kk-mini", attrs={"data-key": f"back:{round_no}:{seat}:{i}",
+                                                         "data-from": "deck" if i >= HAND_SIZE - refilled else None,
+                                                         "data-to": "discards" if throwing else None})
+               for i in range(count)))
+
+
+@functools.lru_cache(maxsize=64)
+def columns(names: tuple[str, ...]) -> str:
+    """The seats' columns: a long name gets more room (up to two and a half shares), by the
+    names alone, so that nothing moves from one turn to the next."""
+    def share(name):
+        width = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in name if c.isprintable())
+        return round(min(2.5, max(1.0, width / 12)), 2)
+    return "--cols: " + " ".join(f"minmax(var(--col-min), {share(name)}fr)" for name in names)
+
+
+def hand_keys(hand: list[str], prefix: str) -> list[str]:
+    """Keys of a hand's cards, seen by their holder only: the card, and for a second
+    copy the card and 1 (a played card names only the first: no copy is told)."""
+    seen: dict[str, int] = {}
+    keys = []
+    for name in hand:
+        k = seen[name] = seen.get(name, -1) + 1
+        keys.append(f"{prefix}:{name}" + (f":{k}" if k else ""))
+    return keys
 
 
 def trick_winner(trick: list[dict]) -> int:
@@ -195,18 +228,33 @@ class KrypkilleTable(Table):
 
     # ---- the table ----------------------------------------------------------------
     def render(self, view, ctx):
-        return el("section", {"class": "kk", "aria-label": ctx.t("game.krypkille")},
-                  self._status(view, ctx), self._seats(view, ctx), self._centre(view, ctx),
-                  self._hand(view, ctx))
+        many = view["players"] >= 5
+        return el("section", {"class": ["kk", many and "kk-many"], "aria-label": ctx.t("game.krypkille"),
+                              "style": f"--seats:{view['players']}"},
+                  self._status(view, ctx), self._felt(view, ctx), self._hand(view, ctx))
 
     def panels(self, view, ctx):
-        return [Panel("scores", ctx.t("panel.scores"), self._scores(view, ctx))]
+        return [Panel("scores", ctx.t("panel.scores"), self._scores(view, ctx)),
+                Panel("cards", ctx.t("panel.cards"), self._deck_reference(ctx.t))]
+
+    def _shown_trick(self, view, ctx) -> int | None:
+        """The index of the trick in the middle: the one being played, or while a
+        finished one lingers, that one."""
+        tricks = view["tricks"]
+        if not tricks:
+            return None
+        return len(tricks) - (2 if ctx.lingering else 1)
 
     def _status(self, view, ctx):
         t = ctx.t
         phase = view["phase"]
+        skip = None
         if phase == "discard":
             phase_text = t("kk.phase.discard")
+        elif phase == "play" and ctx.lingering:
+            shown = self._shown_trick(view, ctx)
+            phase_text = t("kk.trick", n=shown + 1) + " · " + t("kk.trick_won", name=ctx.names[trick_winner(view["tricks"][shown])])
+            skip = button(text(t("kk.continue")), "resume", cls="btn-small kk-skip")
         elif phase == "play":
             phase_text = t("kk.phase.play", n=len(view["tricks"]))
         elif phase == "showdown":
@@ -218,89 +266,125 @@ class KrypkilleTable(Table):
         turn = "" if ctx.lingering else turn_line(ctx, view["current"], forced, "kk.hint.forced")
         return el("div", {"class": "status-bar"},
                   el("span", {"class": "chip"}, t("kk.round", n=view["round"])),
-                  el("span", {"class": "chip"}, t("kk.stock", n=view["stock"])),
-                  el("span", {"class": "status-phase"}, phase_text),
+                  el("span", {"class": "status-phase"}, phase_text), skip,
                   el("strong", {"class": "status-turn", "aria-live": "polite"}, turn))
 
-    def _seats(self, view, ctx):
-        t = ctx.t
-        plates = []
-        showdown = {p["seat"]: p["choice"] for p in view["showdown"]}
-        for seat in range(view["players"]):
-            is_turn = seat == view["current"] and not ctx.lingering
-            badges = []
-            if seat == view["dealer"]:
-                badges.append(el("span", {"class": "badge badge-dealer"}, t("kk.dealer")))
-            facts = [t("kk.hand_count", n=view["hand_sizes"][seat])]
-            if view["discarded"][seat] is not None and view["phase"] == "discard":
-                facts.append(t("kk.discarded", n=view["discarded"][seat]))
-            if seat in showdown:
-                facts.append(t("kk.showdown.choice." + showdown[seat]))
-            backs = [el("span", {"class": "kk-back", "aria-hidden": "true"})] * view["hand_sizes"][seat]
-            body = join((el("div", {"class": "plate-line"},
-                            el("span", {"class": "plate-total"}, t("kk.total", n=view["totals"][seat])),
-                            el("span", {"class": "plate-backs"}, backs)),
-                         el("div", {"class": "plate-facts"}, " · ".join(facts))))
-            plates.append(seat_plate(ctx, seat, is_turn, badges, body))
-        return el("div", {"class": "plates"}, plates)
+    # ---- the felt: the seats, each with its card of the trick; piles and past tricks
+    def _felt(self, view, ctx):
+        shown = self._shown_trick(view, ctx)
+        trick = view["tricks"][shown] if shown is not None else []
+        played = {p["seat"]: (i, p["card"]) for i, p in enumerate(trick)}
+        top = trick_winner(trick) if trick else None
+        done = len(trick) == view["players"]
+        seats = [el("div", {"class": "kk-seat"}, self._plate(view, ctx, seat),
+                    self._spot(view, ctx, seat, shown, played.get(seat), seat == top, done))
+                 for seat in range(view["players"])]
+        return el("div", {"class": ["felt", "kk-felt", ctx.lingering and "is-lingering"]},
+                  el("div", {"class": "kk-seats", "style": columns(tuple(ctx.names))}, seats),
+                  el("div", {"class": "kk-rest"}, self._piles(view, ctx), self._history(view, ctx, shown)))
 
-    def _centre(self, view, ctx):
+    def _plate(self, view, ctx, seat):
         t = ctx.t
-        tricks = view["tricks"]
-        if not tricks:   # the discard: the stock and the face-down discards, counted
-            thrown = sum(d or 0 for d in view["discarded"])
-            piles = [(t("kk.stock", n=view["stock"]), view["stock"]),
-                     (t("kk.discard_pile", n=thrown), thrown)]
-            return el("div", {"class": "kk-center kk-piles"}, (
-                el("div", {"class": "kk-pile"},
-                   el("div", {"class": "kk-pile-cards"}, [el("span", {"class": "kk-back"})] * min(count, 12)),
-                   el("div", label))
-                for label, count in piles))
-        # While a finished trick lingers it stays in the middle, with its winner.
-        shown = len(tricks) - (2 if ctx.lingering else 1)
-        current = tricks[shown]
-        winner = trick_winner(current) if ctx.lingering else None
-        played = [el("figure", {"class": ["kk-played", p["seat"] == winner and "is-winner"]},
-                     card(p["card"], t), el("figcaption", ctx.names[p["seat"]]))
-                  for p in current] or el("p", {"class": "kk-empty"}, t("kk.table_empty"))
-        history = [el("div", {"class": "kk-past"},
-                      el("span", {"class": "kk-past-label"}, t("kk.trick", n=number), " ",
-                         el("small", t("kk.trick_won", name=ctx.names[trick_winner(trick)]))),
-                      el("div", {"class": "kk-past-cards"}, (card(p["card"], t, "mini") for p in trick)))
-                   for number, trick in enumerate(tricks[:shown], 1)]
-        if view["phase"] == "showdown":
-            title = t("kk.phase.showdown")
-        elif ctx.lingering:
-            title = t("kk.trick", n=shown + 1) + " · " + t("kk.trick_won", name=ctx.names[winner])
-        else:
-            title = t("kk.trick", n=shown + 1)
-        skip = ctx.lingering and button(text(t("kk.continue")), "resume", cls="btn-small kk-skip")
-        return el("div", {"class": ["kk-center", ctx.lingering and "is-lingering"]},
-                  el("div", {"class": "kk-trick", "aria-label": title},
-                     el("div", {"class": "kk-trick-title"}, title, skip),
-                     el("div", {"class": "kk-trick-cards"}, played)),
-                  el("div", {"class": "kk-history"}, history))
+        r = view["round"]
+        is_turn = seat == view["current"] and not ctx.lingering
+        badges = [el("span", {"class": "badge badge-dealer"}, t("kk.dealer"))] if seat == view["dealer"] else []
+        count = view["hand_sizes"][seat]
+        throwing = view["phase"] == "discard" and view["discarded"][seat] is None
+        facts = [t("kk.showdown.choice." + p["choice"]) for p in view["showdown"] if p["seat"] == seat]
+        total = view["totals"][seat]
+        body = join((el("div", {"class": "plate-line"},
+                        el("span", {"class": "plate-total", "data-key": f"total:{seat}", "data-bump": total},
+                           t("kk.total", n=total)),
+                        held_backs(r, seat, count, throwing, view["discarded"][seat] or 0,
+                                   t("kk.hand_count", n=count))),
+                     facts and el("div", {"class": "plate-facts"}, " · ".join(facts))))
+        return seat_plate(ctx, seat, is_turn, badges, body)
 
+    def _spot(self, view, ctx, seat, shown, played, top, done):
+        """In front of a seat: its card of the trick, or while discarding what it threw."""
+        t = ctx.t
+        r = view["round"]
+        if view["phase"] == "discard":
+            thrown = view["discarded"][seat]
+            return el("div", {"class": "kk-spot kk-spot-note"},
+                      thrown is not None and (t("kk.discarded", n=thrown) if thrown else t("kk.kept")))
+        if played is None:
+            waiting = seat == view["current"] and not ctx.lingering and view["phase"] == "play"
+            return el("div", {"class": ["kk-spot", "is-empty", waiting and "is-next"]})
+        i, name = played
+        k = view["hand_sizes"][seat]
+        origin = f"hand:{r}:{seat}:{name} back:{r}:{seat}:{k} seat:{seat}"
+        # A finished trick, lingering, goes to its winner when it leaves the middle.
+        goes = f"seat:{trick_winner(view['tricks'][shown])}" if ctx.lingering else None
+        mark = ("is-winner" if done else "is-top") if top else None
+        return el("figure", {"class": ["kk-spot", "kk-played", mark], "data-key": f"trick:{r}:{shown}:{seat}",
+                             "data-from": origin, "data-to": goes},
+                  face(name, t, "sm"),
+                  el("figcaption", t("kk.lead") if i == 0 else t("kk.winning") if top and not done else
+                     t("kk.trick_taken") if top else ""))
+
+    def _piles(self, view, ctx):
+        t = ctx.t
+        thrown = 0 if view["reshuffled"] else sum(d or 0 for d in view["discarded"])
+        piles = ((t("kk.stock", n=view["stock"]), view["stock"], "deck"),
+                 (t("kk.discard_pile", n=thrown), thrown, "discards"))
+        return el("div", {"class": "kk-piles"}, (
+            el("div", {"class": "kk-pile", "data-key": key},
+               el("span", {"class": ["kk-pile-cards", not count and "is-empty"], "aria-hidden": "true"},
+                  [card_back(size="xs", cls="kk-pile-card")] * min(count, 3)),
+               el("span", {"class": "kk-pile-label"}, label))
+            for label, count, key in piles))
+
+    def _history(self, view, ctx, shown):
+        """The tricks played before the one in the middle, each a small fan in the
+        order played, the card that took it marked (who took it: in its words)."""
+        t = ctx.t
+        if shown is None or shown == 0:
+            return None
+        items = []
+        for number, trick in enumerate(view["tricks"][:shown], 1):
+            winner = trick_winner(trick)
+            label = t("kk.trick", n=number)
+            items.append(el("li", {"class": "kk-past", "aria-label": label + " · " + t("kk.trick_won", name=ctx.names[winner])},
+                            el("span", {"class": "kk-past-number", "aria-hidden": "true"}, number),
+                            fan((face(p["card"], t, "xs", "is-winner" if p["seat"] == winner else "")
+                                 for p in trick), cls="kk-past-cards")))
+        return el("ol", {"class": "kk-history", "aria-label": t("kk.history")}, items)
+
+    # ---- the hand of whoever holds the tablet ------------------------------------------
     def _hand(self, view, ctx):
         t = ctx.t
         if ctx.viewer is None or view["hand"] is None:
             return el("div", {"class": "kk-hand is-hidden"}, el("p", t("kk.hand_hidden")))
         hand = view["hand"]
+        keys = hand_keys(hand, f"hand:{view['round']}:{ctx.viewer}")
         legal = ctx.legal
         phase = view["phase"]
         suggested = GAME.parse(ctx.hint) if ctx.hint else None
         hinted = list(suggested.cards) if isinstance(suggested, Discard) else []
         controls = None
         hint = ""
+
+        def held(i, name, cmd="", arg="", marks=""):
+            attrs = {"data-key": keys[i], "data-from": "deck"}
+            shown = face(name, t, "md", marks)
+            if not cmd:
+                return el("span", {"class": "kk-held"}, attrs, shown)
+            selecting = cmd == "select"
+            does = t("kk.tap.select") if selecting else t("kk.tap.play")
+            attrs["aria-pressed"] = ("true" if "is-selected" in marks else "false") if selecting else None
+            return tappable(join((shown, el("span", {"class": "sr-only"}, ", " + does))), cmd, arg,
+                            "card-btn kk-held", attrs=attrs)
+
         if legal and phase == "discard":
             hint = t("kk.hint.discard")
             cards = []
             for i, name in enumerate(hand):
-                mark = ""
+                marks = ["is-selected" if i in ctx.selection else ""]
                 if name in hinted:
                     hinted.remove(name)
-                    mark = "is-hint"
-                cards.append(card(name, t, "big", "select", str(i), i in ctx.selection, mark))
+                    marks.append("is-hint")
+                cards.append(held(i, name, "select", str(i), " ".join(m for m in marks if m)))
             chosen = sorted((hand[i] for i in ctx.selection), key=RANK.get)
             if not chosen:
                 controls = button(text(t("kk.keep_all")), "act", Keep(), cls="btn-primary")
@@ -312,11 +396,11 @@ class KrypkilleTable(Table):
         elif legal and phase == "play":
             hint = t("kk.hint.lead")
             playable = {action.card for action in map(GAME.parse, legal) if isinstance(action, Play)}
-            cards = [card(name, t, "big", "act", Play(name)) if name in playable
-                     else card(name, t, "big") for name in hand]
+            cards = [held(i, name, "act", Play(name)) if name in playable else held(i, name)
+                     for i, name in enumerate(hand)]
         elif legal and phase == "showdown":
             hint = t("kk.hint.showdown")
-            cards = [card(name, t, "big") for name in hand]
+            cards = [held(i, name) for i, name in enumerate(hand)]
             controls = (button(text(t("kk.declare")), "act", Declare(), cls="btn-primary"),
                         button(text(t("kk.pass")), "act", Pass()))
         else:
@@ -324,10 +408,10 @@ class KrypkilleTable(Table):
             coming = GAME.parse(ctx.forced) if ctx.forced else None
             forced = coming.card if isinstance(coming, Play) else None
             cards = []
-            for name in hand:
+            for i, name in enumerate(hand):
                 mark = "is-forced" if name == forced else ""
                 forced = None if mark else forced
-                cards.append(card(name, t, "big", marks=mark))
+                cards.append(held(i, name, marks=mark))
             if ctx.forced:
                 hint = t("kk.forced_card")
         if ctx.hint:
@@ -337,10 +421,10 @@ class KrypkilleTable(Table):
                      el("h2", t("kk.your_hand", name=ctx.names[ctx.viewer])),
                      el("span", {"class": "hint"}, hint),
                      built(ctx.teacher)),    # the suggestion's reasons (ui/teacher.py)
-                  el("div", {"class": "kk-hand-row"},
-                     el("div", {"class": "kk-hand-cards"}, cards),
-                     el("div", {"class": "kk-controls"}, controls)))
+                  fan(cards, cls="kk-hand-cards"),
+                  el("div", {"class": "kk-controls"}, controls))
 
+    # ---- panels and the round's result ---------------------------------------------------
     def _scores(self, view, ctx):
         """One row per player (it fits six players and long names), the latest
         rounds as columns, the total last."""
@@ -361,25 +445,37 @@ class KrypkilleTable(Table):
                                  el("th", {"scope": "col"}, "Σ"))),
                el("tbody", rows))))
 
+    def _deck_reference(self, t):
+        """The deck as cards, weakest first: what each is worth."""
+        reference = _faces.get(("reference", t.lang))
+        if reference is None:
+            reference = _faces[("reference", t.lang)] = join((
+                el("h2", {"class": "side-title"}, t("kk.ref.title")),
+                el("p", {"class": "hint"}, t("kk.ref.body")),
+                el("ol", {"class": "kk-ref"}, (el("li", face(name, t, "sm", known=False)) for name in CARDS))))
+        return reference
+
     def summary(self, view, ctx):
+        """The round's end, for everybody: each seat's last card, what it cost, the totals."""
         t = ctx.t
         summary = view["rounds"][-1]
-        rows = [el("tr",
-                   el("th", {"scope": "row", "class": "scores-name"}, ctx.names[seat],
-                      seat == summary["declarer"] and " ★"),
-                   el("td", card(summary["last"][seat], t, "mini")),
-                   el("td", f"+{summary['scores'][seat]}"),
-                   el("td", el("strong", summary["totals"][seat])))
-                for seat in range(view["players"])]
+        seats = range(view["players"])
         label = t("kk.final_scores") if view["phase"] == "over" else t("kk.next_round")
         return el("section", {"class": "dialog kk-summary", "role": "dialog", "aria-live": "assertive",
                               "data-screen": "summary"},
                   el("h2", t("kk.round_over", n=summary["round"])),
                   el("p", {"class": "kk-outcome"}, _outcome_text(summary, ctx)),
-                  el("table", {"class": "scores"},
-                     el("thead", el("tr", el("th"), el("th", t("kk.last_card")), el("th", t("kk.round_score")),
-                                    el("th", "Σ"))),
-                     el("tbody", rows)),
+                  el("table", {"class": "scores kk-summary-table"},
+                     el("thead", el("tr", el("td"),
+                                    (el("th", {"scope": "col", "class": "scores-name"}, ctx.names[seat],
+                                        seat == summary["declarer"] and " ★") for seat in seats))),
+                     el("tbody",
+                        el("tr", el("th", {"scope": "row"}, t("kk.last_card")),
+                           (el("td", {"class": "kk-last"}, face(summary["last"][seat], t, "sm")) for seat in seats)),
+                        el("tr", el("th", {"scope": "row"}, t("kk.round_score")),
+                           (el("td", f"+{summary['scores'][seat]}") for seat in seats)),
+                        el("tr", el("th", {"scope": "row"}, "Σ"),
+                           (el("td", el("strong", summary["totals"][seat])) for seat in seats)))),
                   el("div", {"class": "dialog-actions"},
                      button(text(label), "resume", cls="btn-primary btn-big")))
 
