@@ -45,6 +45,16 @@ def app_at(predicate, kinds=("human", "quick", "quick", "quick"), lang="en", nam
     raise AssertionError("no game reached the moment")
 
 
+def court_of(html):
+    """The court's markup: every seat, its display, the King card and the piles."""
+    return html[html.index('class="wh-court'):html.index('class="wh-hand')]
+
+
+def hand_of(html):
+    """The hand's markup (the last of the table, before the rail of panels)."""
+    return html[html.index('class="wh-hand'):html.index('class="table-rail"')]
+
+
 def acts_on_screen(html):
     return re.findall(r'data-cmd="act" data-arg="([^"]*)"', html)
 
@@ -113,8 +123,8 @@ def test_the_butler_guard_and_tie_steps_are_buttons_in_the_displays():
             if not match.legal_on_screen() or phase not in ("swap", "with", "return", "next"):
                 return
             html = app.render()
-            court = html[html.index('class="wh-court"'):]
-            hand = html[html.index('class="wh-hand'):html.index('class="wh-court"')]
+            court = court_of(html)
+            hand = hand_of(html)
             if phase == "next":
                 assert acts_on_screen(hand) and all(a.startswith("next ") for a in acts_on_screen(hand))
             else:
@@ -172,7 +182,7 @@ def test_a_wizard_between_two_people_hands_the_tablet_over_and_back():
     html = app.render()
     assert match.viewer == 1
     assert f"{isolate('Aki')}&#x27;s Wizard: tap a card to give {isolate('Aki')}" in html   # names drawn isolated
-    mine = cards_on_screen(html[html.index('class="wh-hand'):html.index('class="wh-court"')])
+    mine = cards_on_screen(hand_of(html))
     assert mine == collections.Counter(match.state.hands[1])        # Ben's hand, never Aki's
     app.handle("act", match.legal_on_screen()[0])
     assert match.state.current == 0 and match.needs_handoff()       # the red Wizard: Aki again
