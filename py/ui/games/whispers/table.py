@@ -63,6 +63,7 @@ def by_character(cards) -> list[str]:
     return sorted(cards, key=lambda c: (CHARACTERS.index(split(c)[1]), c))
 
 
+@functools.cache
 def symbol(colour: str, cls: str = "wh-sym") -> Markup:
     """A colour's shape (20 x 20): a shape for each player, bars for grey."""
     return el("svg", {"class": cls, "viewBox": "0 0 20 20", "aria-hidden": "true", "focusable": "false",
@@ -81,6 +82,7 @@ def arrow() -> Markup:
               art("arrow"))
 
 
+@functools.cache
 def token(colour: str) -> Markup:
     """A player's colour as a round token with its shape (decorative: words say it too)."""
     return el("span", {"class": f"wh-token wh-c-{colour}", "aria-hidden": "true"}, symbol(colour))
@@ -94,11 +96,11 @@ def card_words(card_id: str, t) -> str:
 # ---- the faces (drawn once each) -------------------------------------------------------------
 #
 # Sizes: "hand" (the collection's md: 100 px, the hand deciding), "held" (sm: the
-# hand while the decision is elsewhere), "display" (a display's card: its width set
-# by the table's size in style.css), "chip" (a known card in a hand, a summary's
-# display: a figure and the colour's shape, its name for screen readers), "ref" (lg:
-# the cards panel).
-SIZE = {"hand": "md", "held": "sm", "display": "xs", "chip": "xs", "proof": "xs", "ref": "lg"}
+# hand while the decision is elsewhere), "display" (a display's card, a summary's
+# proof: its width set by the table's size in style.css), "chip" (a known card in a
+# hand, a summary's display: a figure and the colour's shape, its name for screen
+# readers), "ref" (lg: the cards panel).
+SIZE = {"hand": "md", "held": "sm", "display": "xs", "chip": "xs", "ref": "lg"}
 
 
 @functools.cache
@@ -160,6 +162,28 @@ def reference_face(character: str, lang: str, state: str = "") -> Markup:
                 cls=" ".join(part for part in ("wh-card wh-ref", state and "is-" + state) if part))
 
 
+@functools.lru_cache(maxsize=1024)
+def held(lang: str, seat: int, known: tuple, down: tuple) -> Markup:
+    """The cards a seat holds, at its plate, as a small fan: `known` (card, key, where
+    it came from) face up, `down` (key, where it came from) face down."""
+    faces = [put(face(card_id, lang, "chip"), key, came) for card_id, key, came in known]
+    faces += [card_back(size="xs", cls="wh-mini-back", attrs={"data-key": key, "data-from": came}) for key, came in down]
+    return el("span", {"class": "wh-held", "data-key": f"hand:{seat}"},
+              fan(faces, cls="wh-fan") if faces else None,
+              el("span", {"class": "sr-only"}, Translator(lang)("wh.hand_count", n=len(faces))))
+
+
+@functools.lru_cache(maxsize=1024)
+def display(lang: str, seat: int, cards: tuple) -> Markup:
+    """A display none of whose cards is to be chosen: its cards ((card, state, key))
+    in its six places, each flying in from its player's hand when it is new."""
+    t = Translator(lang)
+    out = [put(face(card_id, lang, "display", state, t("wh.picked") if state == "is-picked" else ""),
+               key, f"hand:{seat}") for card_id, state, key in cards]
+    out += [el("span", {"class": "wh-slot", "aria-hidden": "true"}) for _ in range(SLOTS - len(cards))]
+    return join(out)
+
+
 def put(inner: Markup, key: str, came: str | None = None, cls: str = "wh-put") -> Markup:
     """A card where it lies, keyed for motion (it glides when it moves; `came`: the
     keys it flies in from when it is new)."""
@@ -168,8 +192,34 @@ def put(inner: Markup, key: str, came: str | None = None, cls: str = "wh-put") -
 
 # ---- reading a view --------------------------------------------------------------
 
+class Keys:
+    """The motion keys of the cards drawn face up: a card by its round and id, the
+    second grey copy of a character (the deck holds two of each grey) by its id and
+    2. Given to the displays first, then to the hands the viewer knows of, then to
+    the viewer's hand, so that a card in the open keeps its key."""
+
+    def __init__(self, view: dict, known: list):
+        rnd = view["round"]
+        zones = [(("display", s), view["displays"][s]) for s in range(view["players"])]
+        zones += [(("held", s), known[s] or []) for s in range(view["players"])]
+        zones.append((("hand", None), view["hand"] or []))
+        self.given: dict = {}
+        seen: dict = {}
+        for zone, cards in zones:
+            for card_id in by_character(cards):
+                seen[card_id] = seen.get(card_id, 0) + 1
+                suffix = f":{seen[card_id]}" if seen[card_id] > 1 else ""
+                self.given.setdefault((zone, card_id), []).append(f"card:{rnd}:{card_id}{suffix}")
+
+    def take(self, zone: tuple, card_id: str) -> str:
+        return self.given[(zone, card_id)].pop(0)
+
+
 class Moved(NamedTuple):
-    """What the last move brought that motion shows (from the view and the move)."""
+    """What the last move brought that motion shows (from the view and the move),
+    with the keys of the cards face up and what the viewer knows of each hand."""
+    keys: Keys | None = None
+    known: list | None = None
     dealt: bool = False               # a round has just been dealt: cards fly from the pile
     exchange: tuple | None = None     # (wizard, target, count): an exchange just completed
     got: tuple = ()                   # the viewer's cards from that exchange
@@ -349,7 +399,8 @@ class WhispersTable(Table):
         legal = ctx.legal
         phase = view["phase"]
         on_court = bool(legal) and phase in ("swap", "with", "return")
-        motion = moved(view, ctx)
+        known = knowledge(view)        # what the viewer knows of each other hand
+        motion = moved(view, ctx)._replace(keys=Keys(view, known), known=known)
         return el("section", {"class": ["wh", f"wh-p{view['players']}", "is-court-deciding" if on_court else None],
                               "aria-label": ctx.t("game.whispers")},
                   self._court(view, ctx, motion), self._hand(view, ctx, motion))
@@ -390,7 +441,6 @@ class WhispersTable(Table):
         size = "hand" if deciding else "held"
         chosen = list(view["exchange"]["mine"]) if view["exchange"] else []
         known = list(view["known"][seat])
-        rnd = view["round"]
         partner = None
         if motion.exchange:
             wizard, target, _ = motion.exchange
@@ -418,7 +468,7 @@ class WhispersTable(Table):
                 came = f"hand:{partner}"
             elif motion.dealt or card_id == motion.drew:
                 came = "pile"
-            key = f"card:{rnd}:{card_id}"
+            key = motion.keys.take(("hand", None), card_id)
             if verb and card_id in acts and state != "is-chosen":
                 said = t("wh.tap." + verb)
                 cards.append(tappable(join((drawn, el("span", {"class": "sr-only"}, ": " + said))), "act",
@@ -505,7 +555,7 @@ class WhispersTable(Table):
 
     # ---- the court: every player and their display, the King card and the piles -----------------
     def _court(self, view, ctx, motion):
-        known = knowledge(view)        # what the viewer knows of each other hand
+        known = motion.known
         return el("div", {"class": "wh-court felt"},
                   el("div", {"class": "wh-seats"},
                      (self._seat(view, ctx, seat, known[seat], motion) for seat in range(view["players"]))),
@@ -526,8 +576,8 @@ class WhispersTable(Table):
         return el("div", {"class": ["wh-seat", f"wh-c-{colour}", "is-turn" if is_turn else None,
                                     "is-viewer" if seat == view["seat"] else None]},
                   seat_plate(ctx, seat, is_turn, badges, body),
-                  el("div", {"class": "wh-display", "role": "group", "aria-label": label},
-                     self._slots(view, ctx, seat)))
+                  el("div", {"class": "wh-display", "role": "group", "aria-label": label, "data-display": seat},
+                     self._slots(view, ctx, seat, motion)))
 
     def _held(self, view, ctx, seat, know, motion):
         """The cards a player holds, at their plate: those the viewer knows face up
@@ -543,10 +593,8 @@ class WhispersTable(Table):
         exchange = motion.exchange
         if exchange and viewer in exchange[:2] and seat in exchange[:2] and seat != viewer:
             came_known = set(motion.gave)          # what the viewer gave, now known in the partner's hand
-        faces = []
-        for card_id in know:
-            came = f"hand:{viewer}" if came_known and card_id in came_known else None
-            faces.append(put(face(card_id, t.lang, "chip"), f"card:{rnd}:{card_id}", came))
+        known = tuple((card_id, motion.keys.take(("held", seat), card_id),
+                       f"hand:{viewer}" if came_known and card_id in came_known else None) for card_id in know)
         backs = size - len(know)
         # the last few backs, when the last move brought them (an exchange seen from outside, a Maid's draw)
         fresh, came = 0, None
@@ -554,17 +602,12 @@ class WhispersTable(Table):
             fresh, came = min(exchange[2], backs), f"hand:{exchange[1] if seat == exchange[0] else exchange[0]}"
         elif motion.discarder == seat and seat != viewer:
             fresh, came = min(1, backs), "pile"
-        for i in range(backs):
-            if i >= backs - fresh:
-                key, origin = f"got:{ctx.moves}:{seat}:{i}", came
-            else:
-                key, origin = f"back:{rnd}:{seat}:{i}", "pile" if motion.dealt else None
-            faces.append(card_back(size="xs", cls="wh-mini-back", attrs={"data-key": key, "data-from": origin}))
-        return el("span", {"class": "wh-held", "data-key": f"hand:{seat}"},
-                  fan(faces, cls="wh-fan") if faces else None,
-                  el("span", {"class": "sr-only"}, t("wh.hand_count", n=size)))
+        dealt = "pile" if motion.dealt else None
+        down = tuple((f"got:{ctx.moves}:{seat}:{i}", came) if i >= backs - fresh else (f"back:{rnd}:{seat}:{i}", dealt)
+                     for i in range(backs))
+        return held(t.lang, seat, known, down)
 
-    def _slots(self, view, ctx, seat):
+    def _slots(self, view, ctx, seat, motion):
         """Six places: the display's cards in the characters' order, then empty ones.
         In the Butler's and the Guard's steps the cards that may be chosen are buttons."""
         t = ctx.t
@@ -584,12 +627,14 @@ class WhispersTable(Table):
                 if s == seat:
                     fresh.add(card_id)
         picked = view["first_pick"][1] if view["first_pick"] and view["first_pick"][0] == seat else None
-        rnd = view["round"]
+        cards = tuple((card_id, "is-picked" if card_id == picked else "is-fresh" if card_id in fresh else "",
+                       motion.keys.take(("display", seat), card_id)) for card_id in by_character(view["displays"][seat]))
+        if not legal:
+            return display(t.lang, seat, cards)
         out = []
-        for card_id in by_character(view["displays"][seat]):
-            state = "is-picked" if card_id == picked else "is-fresh" if card_id in fresh else ""
-            drawn = face(card_id, t.lang, "display", state, t("wh.picked") if card_id == picked else "")
-            key, came = f"card:{rnd}:{card_id}", f"hand:{seat}"
+        for card_id, state, key in cards:
+            drawn = face(card_id, t.lang, "display", state, t("wh.picked") if state == "is-picked" else "")
+            came = f"hand:{seat}"
             if card_id in legal:
                 action = legal[card_id]
                 out.append(tappable(join((drawn, el("span", {"class": "sr-only"}, ": " + t("wh.tap." + action.verb)))),
@@ -696,7 +741,7 @@ class WhispersTable(Table):
         detail = None
         if summary["end"] == "A":
             outcome = t("wh.end_a", name=name)
-            proof = [face(c, t.lang, "proof") for c in by_character(summary["hand"] or [])]
+            proof = [face(c, t.lang, "display") for c in by_character(summary["hand"] or [])]
             if proof:
                 detail = el("div", {"class": "wh-proof"}, el("span", {}, t("wh.end_a.hand", name=name)),
                             el("span", {"class": "wh-proof-cards"}, proof))
