@@ -495,7 +495,8 @@ def test_motion_marks_say_what_each_move_did_for_onlookers():
                 case Give() if event.get("exchanged") and view["phase"] not in ("give", "answer"):
                     wizard, target, n = event["seat"], event["target"], event["count"]
                     for seat, other in ((wizard, target), (target, wizard)):
-                        came = [a for a in re.findall(r'data-key="(got:[^"]*)" data-from="hand:%d"' % other, html)
+                        came = [a for a in re.findall(r'data-key="(got:[^"]*)" data-from="back:%d:%d:\d hand:%d"'
+                                                      % (rnd, other, other), html)
                                 if zone_of(html, a) == ("held", seat)]
                         assert len(came) == n, (seat, came)
                     seen["exchange"] += 1

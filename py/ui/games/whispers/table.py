@@ -597,13 +597,17 @@ class WhispersTable(Table):
                        f"hand:{viewer}" if came_known and card_id in came_known else None) for card_id in know)
         backs = size - len(know)
         # the last few backs, when the last move brought them (an exchange seen from outside, a Maid's draw)
-        fresh, came = 0, None
+        fresh, other = 0, None
         if exchange and seat in exchange[:2] and viewer not in exchange[:2]:
-            fresh, came = min(exchange[2], backs), f"hand:{exchange[1] if seat == exchange[0] else exchange[0]}"
+            fresh, other = min(exchange[2], backs), exchange[1] if seat == exchange[0] else exchange[0]
         elif motion.discarder == seat and seat != viewer:
-            fresh, came = min(1, backs), "pile"
+            fresh = min(1, backs)
         dealt = "pile" if motion.dealt else None
-        down = tuple((f"got:{ctx.moves}:{seat}:{i}", came) if i >= backs - fresh else (f"back:{rnd}:{seat}:{i}", dealt)
+
+        def came(i):
+            # a back of the partner's hand in the same place (else their hand), or the pile
+            return f"back:{rnd}:{other}:{i} hand:{other}" if other is not None else "pile"
+        down = tuple((f"got:{ctx.moves}:{seat}:{i}", came(i)) if i >= backs - fresh else (f"back:{rnd}:{seat}:{i}", dealt)
                      for i in range(backs))
         return held(t.lang, seat, known, down)
 
