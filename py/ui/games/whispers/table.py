@@ -229,6 +229,8 @@ class Moved(NamedTuple):
 
 
 def moved(view: dict, ctx) -> Moved:
+    """What the last move (ctx.last_action) brought, read from the view after it:
+    marks for that move only, never again at a later redraw."""
     event = view["history"][-1] if view["history"] else None
     last = GAME.parse(ctx.last_action) if ctx.last_action is not None else None
     dealt = view["played"] == 0 and view["phase"] != "over"
@@ -396,13 +398,9 @@ class WhispersTable(Table):
 
     # ---- the table ----------------------------------------------------------------
     def render(self, view, ctx):
-        legal = ctx.legal
-        phase = view["phase"]
-        on_court = bool(legal) and phase in ("swap", "with", "return")
         known = knowledge(view)        # what the viewer knows of each other hand
         motion = moved(view, ctx)._replace(keys=Keys(view, known), known=known)
-        return el("section", {"class": ["wh", f"wh-p{view['players']}", "is-court-deciding" if on_court else None],
-                              "aria-label": ctx.t("game.whispers")},
+        return el("section", {"class": ["wh", f"wh-p{view['players']}"], "aria-label": ctx.t("game.whispers")},
                   self._court(view, ctx, motion), self._hand(view, ctx, motion))
 
     def panels(self, view, ctx):
@@ -412,16 +410,12 @@ class WhispersTable(Table):
     def result_detail(self, view, ctx):
         return self._scores(view, ctx, final=True)
 
-    def _status(self, view, ctx):
-        t = ctx.t
-        current = view["current"]
-        turn = turn_line(ctx, current)
-        rule = t("wh.goal", n=view["goal"])
-        return el("div", {"class": "status-bar wh-status"},
-                  el("span", {"class": "chip"}, t("wh.round", n=view["round"])),
-                  el("span", {"class": "chip wh-goal"}, rule),
-                  el("strong", {"class": "status-turn", "aria-live": "polite"},
-                     token(view["colours"][current]) if turn else None, turn))
+    @staticmethod
+    def _turn(view, ctx):
+        """Whose turn it is, for screen readers (a live region): on screen the seat's
+        plate says it (its badge, its row lit) and the prompt what they are doing."""
+        return el("strong", {"class": "status-turn sr-only", "aria-live": "polite"},
+                  turn_line(ctx, view["current"]))
 
     # ---- the viewer's hand and the decision -------------------------------------------------
     def _hand(self, view, ctx, motion):
@@ -429,7 +423,7 @@ class WhispersTable(Table):
         if ctx.viewer is None or view["hand"] is None:
             return el("div", {"class": "wh-hand is-hidden"},
                       el("div", {"class": "wh-hand-head"}, el("p", {"class": "wh-hidden-note"}, t("wh.hand_hidden")),
-                         self._prompt(view, ctx)))
+                         self._turn(view, ctx), self._prompt(view, ctx)))
         seat = ctx.viewer
         legal = ctx.legal
         phase = view["phase"]
@@ -479,7 +473,8 @@ class WhispersTable(Table):
         return el("div", {"class": ["wh-hand", "is-deciding" if legal else None, "is-held" if not deciding else None],
                           "data-private": True},
                   el("div", {"class": "wh-hand-head"},
-                     el("h2", {}, t("wh.your_hand", name=ctx.names[seat])), self._prompt(view, ctx)),
+                     el("h2", {}, t("wh.your_hand", name=ctx.names[seat])), self._turn(view, ctx),
+                     self._prompt(view, ctx)),
                   el("div", {"class": "wh-hand-cards"}, cards))
 
     def _goes_to(self, view, card_id, ctx):
@@ -650,9 +645,9 @@ class WhispersTable(Table):
         return join(out)
 
     def _middle(self, view, ctx, motion):
-        """The middle of the table: the round and whose turn it is, the King card in
-        force (a new one turns up from the King pile), the King pile, the draw pile
-        and the face-down discards."""
+        """The middle of the table: the round, the King card in force (a new one
+        turns up from the King pile), the King pile, the draw pile and the face-down
+        discards."""
         t = ctx.t
         king = view["king"]
         if king is None:
@@ -661,7 +656,7 @@ class WhispersTable(Table):
         else:
             shown = put(king_face(king, t.lang), f"king:{king}:{view['kings_left']}", "kings")
         discarder = motion.discarder
-        return el("div", {"class": "wh-middle"}, self._status(view, ctx),
+        return el("div", {"class": "wh-middle"}, el("span", {"class": "chip wh-round"}, t("wh.round", n=view["round"])),
                   el("div", {"class": "wh-king-spot", "role": "group", "aria-label": t("wh.king.title")}, shown),
                   el("div", {"class": "wh-stacks"},
                      self._stack("kings", "gold", t("wh.kings_pile", n=view["kings_left"]), view["kings_left"]),
@@ -763,7 +758,7 @@ class WhispersTable(Table):
                               (face(c, t.lang, "chip") for c in by_character(summary["displays"][s])),
                               [el("span", {"class": "wh-slot wh-chip-slot", "aria-hidden": "true"})
                                for _ in range(SLOTS - len(summary["displays"][s]))]),
-                           el("td", {"class": "wh-gain" if points else None}, "+" + str(points) if points else "0"),
+                           el("td", {}, el("span", {"class": "wh-gain"}, "+" + str(points)) if points else "0"),
                            el("td", {}, summary["recorded"][s]) if recorded else None,
                            el("td", {}, el("strong", {}, summary["totals"][s]), f" / {view['goal']}")))
         if view["phase"] == "over":
