@@ -538,10 +538,10 @@ class WhispersTable(Table):
                 colour = view["colours"][seat]
                 if verb == "target":
                     facts = t("wh.hand_count", n=view["hand_sizes"][seat])
-                else:
-                    facts = t("wh.you") if seat == view["seat"] else t("wh.display_count", n=len(view["displays"][seat]))
+                else:       # a tie: every one of them has as many display cards
+                    facts = t("wh.you") if seat == view["seat"] else None
                 out.append(button(join((token(colour), el("span", {"class": "wh-who"}, ctx.names[seat]),
-                                        el("small", {}, facts),
+                                        facts and el("small", {}, facts),
                                         el("span", {"class": "sr-only"}, ": " + t("wh.tap." + verb)))),
                                   "act", str(action), cls=f"wh-player wh-c-{colour}"))
             elif isinstance(action, Count):
