@@ -221,10 +221,24 @@ def whispers_give(state, legal):
     return any(a.verb == "give" and a.card.split("-", 1)[1] in held for a in legal)
 
 
+# The widths of the hand's cards, and the cards of the table drawn without a figure.
+WHISPERS_HAND = """() => ({widths: [...document.querySelectorAll('#app .wh-hand [data-card]')]
+    .map(e => Math.round(e.getBoundingClientRect().width)),
+  bare: [...document.querySelectorAll('#app .wh .card:not(.card-back)')]
+    .filter(c => !c.querySelector('.card-art svg use')).length})"""
+
+
 @pytest.mark.parametrize("moment", [whispers_play, whispers_give])
 def test_whispers_hand_cards_fit_their_words(watched, moment):
+    """Both sizes, both languages: the hand's cards at least 96 px wide, each card
+    with its figure, every word inside its box (issue 18: "→最少の人" cut at the
+    bottom of a hand's card, "Accountant" spilling over its card)."""
+    def wide(page, locale, width):
+        seen = page.evaluate(WHISPERS_HAND)
+        assert seen["widths"] and min(seen["widths"]) >= 96, (locale, width, seen)
+        assert seen["bare"] == 0, (locale, width, seen)
     save = person_at("whispers", 4, moment, choose=lambda state, legal, chooser: chooser.choice(legal))
-    at_each_size(watched, save, "whispers-" + moment.__name__, ".wh")
+    at_each_size(watched, save, "whispers-" + moment.__name__, ".wh", also=wide)
 
 
 def court_after_an_aside(state, legal):

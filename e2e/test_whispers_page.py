@@ -286,10 +286,14 @@ def test_hot_seat_accountant_butler_maid_guard_and_general(watched):
     tap(page, steps[0])
     take_if_asked(page)
     king = played_out(state, steps).king
+    # the King card turned up lies in the middle of the table, saying what it does, and in the cards panel
+    assert page.get_attribute(".wh-king-spot [data-card]", "data-card") == king
+    on_table = page.inner_text(".wh-king-spot")
+    assert ("silenced" in on_table) or ("banned" in on_table)
     assert page.get_attribute(".wh-king-panel [data-card]", "data-card") == king
+    page.click("[data-cmd=panel][data-arg=cards]")
     panel = page.inner_text(".wh-king-panel")
-    assert ("silenced" in page.inner_text(".wh-status")) or ("banned" in page.inner_text(".wh-status"))
-    assert panel
+    assert ("no effect" in panel) or ("may not be played" in panel)
     w.shot("whispers-general-king")
     seen.append("general")
     assert seen == ["accountant", "butler", "maid", "guard", "general"]

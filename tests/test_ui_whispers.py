@@ -9,8 +9,9 @@ import re
 import pytest
 
 from royaltable import registry
-from royaltable.games.whispers.actions import Discard, Give
+from royaltable.games.whispers.actions import Discard, Give, Play, Return, SwapWith
 from screens import assert_shows_only, cards_on_screen, start as start_game
+from ui import figures
 from ui.app import App, log_line
 from ui.i18n import Translator, isolate
 from ui.match import SUMMARY
@@ -43,6 +44,16 @@ def app_at(predicate, kinds=("human", "quick", "quick", "quick"), lang="en", nam
             app.handle("handoff")
         return app
     raise AssertionError("no game reached the moment")
+
+
+def court_of(html):
+    """The court's markup: every seat, its display, the King card and the piles."""
+    return html[html.index('class="wh-court'):html.index('class="wh-hand')]
+
+
+def hand_of(html):
+    """The hand's markup (the last of the table, before the rail of panels)."""
+    return html[html.index('class="wh-hand'):html.index('class="table-rail"')]
 
 
 def acts_on_screen(html):
@@ -79,7 +90,7 @@ def drive(app, choose, on_screen, steps=6000):
 def test_every_screen_of_a_whole_game_is_drawn_with_its_buttons(lang, players):
     """A person and computers, a whole game: at every decision the buttons on
     screen are exactly the legal actions (each phase's small step), and no
-    word is missing in either language."""
+    word is missing in either language; every card is a face with its figure."""
     app = start(["human"] + ["quick"] * (players - 1), seed=players, lang=lang)
     rng = random.Random(players)
     phases = collections.Counter()
@@ -87,6 +98,7 @@ def test_every_screen_of_a_whole_game_is_drawn_with_its_buttons(lang, players):
     def check(app):
         html = app.render()
         no_missing_words(html)
+        check_faces_and_secrets(html)
         match = app.match
         legal = match.legal_on_screen()
         if legal:
@@ -113,8 +125,8 @@ def test_the_butler_guard_and_tie_steps_are_buttons_in_the_displays():
             if not match.legal_on_screen() or phase not in ("swap", "with", "return", "next"):
                 return
             html = app.render()
-            court = html[html.index('class="wh-court"'):]
-            hand = html[html.index('class="wh-hand'):html.index('class="wh-court"')]
+            court = court_of(html)
+            hand = hand_of(html)
             if phase == "next":
                 assert acts_on_screen(hand) and all(a.startswith("next ") for a in acts_on_screen(hand))
             else:
@@ -132,7 +144,8 @@ def test_the_butler_guard_and_tie_steps_are_buttons_in_the_displays():
 
 def test_in_hot_seat_every_screen_shows_only_its_holders_cards():
     """Two people and two computers, a whole game: the cards drawn are those the
-    holder may know; a hand-off, a summary and the result draw nobody's."""
+    holder may know; a hand-off, a summary and the result draw nobody's; no
+    attribute (a motion key, where a card came from) names a card not drawn face up."""
     app = start(["human", "human", "quick", "quick"], names=["Aki", "Ben"], seed=8)
     holder = {"seat": None}
     handoffs = collections.Counter()
@@ -148,6 +161,7 @@ def test_in_hot_seat_every_screen_shows_only_its_holders_cards():
         public = match.interlude == SUMMARY or match.state.over
         viewer = None if public else holder["seat"]
         assert_shows_only(html, match.state.view(viewer), f"seat {viewer}")
+        check_faces_and_secrets(html)
 
     rng = random.Random(8)
     drive(app, lambda legal: rng.choice(legal), check)
@@ -172,7 +186,7 @@ def test_a_wizard_between_two_people_hands_the_tablet_over_and_back():
     html = app.render()
     assert match.viewer == 1
     assert f"{isolate('Aki')}&#x27;s Wizard: tap a card to give {isolate('Aki')}" in html   # names drawn isolated
-    mine = cards_on_screen(html[html.index('class="wh-hand'):html.index('class="wh-court"')])
+    mine = cards_on_screen(hand_of(html))
     assert mine == collections.Counter(match.state.hands[1])        # Ben's hand, never Aki's
     app.handle("act", match.legal_on_screen()[0])
     assert match.state.current == 0 and match.needs_handoff()       # the red Wizard: Aki again
@@ -335,3 +349,213 @@ def test_a_refusal_names_cards_and_players_as_drawn_in_both_languages():
         state.apply(state.legal_actions()[0], seat=(seat + 1) % 4)
     assert TABLE.refusal_words(err.value.refusal, Translator("en"), ["Ann", "Bo", "Cy", "Di"]) \
         == f"it is {['Ann', 'Bo', 'Cy', 'Di'][seat]}'s turn"
+
+
+# ---- the cards as drawn faces, the panels, motion ----------------------------------------------
+
+FIGURES = figures.names("whispers")
+CARD_ID = re.compile(r"\b(?:(?:red|blue|green|yellow|purple|grey)-(?:accountant|wizard|maid|butler|guard|general|jester)"
+                     r"|king-(?:accountant|wizard|maid|butler|guard|jester))\b")
+ATTR = re.compile(r'([a-z-]+)="([^"]*)"')
+VALUE = re.compile(r'="([^"]*)"')
+FACE = re.compile(r'<span class="card (?!card-back)[^"]*"[^>]*>')
+BACK = re.compile(r'<span class="card card-back[^>]*>')
+WITH_CARD = re.compile(r'<[a-z]+ [^>]*data-card="[^>]*>')
+USE = re.compile(r'<use href="([^"]*)"')
+
+
+def check_faces_and_secrets(html):
+    """Every card face carries a figure that figures.toml names (its character's;
+    a King card the crown and the character it silences), every data-card is on
+    a face; no card's identity is in any attribute of a back, and the identities
+    in any attribute (motion keys, where a card came from, actions) are of cards
+    drawn face up on that screen; motion keys are unique. Returns the cards drawn."""
+    drawn = set()
+    for m in FACE.finditer(html):
+        # a face's figures lie in its art, before its name (ui/cards.py)
+        inside = html[m.end():html.index('class="card-name', m.end())]
+        hrefs = USE.findall(inside)
+        assert hrefs and all(h.startswith("static/vendor/figures.svg#whispers-") for h in hrefs), m.group(0)
+        shown = {h.rpartition("#whispers-")[2] for h in hrefs}
+        assert shown <= set(FIGURES), shown
+        card_id = dict(ATTR.findall(m.group(0))).get("data-card")
+        if card_id:
+            drawn.add(card_id)
+            assert card_id.split("-", 1)[1] in shown, (card_id, shown)
+        else:
+            assert "wh-ref" in m.group(0), m.group(0)   # a character of the cards panel: no card of the game's
+    for tag in WITH_CARD.findall(html):
+        assert FACE.match(tag), tag
+    for tag in BACK.findall(html):
+        assert not CARD_ID.search(tag), tag
+    named = {c for value in VALUE.findall(html) for c in CARD_ID.findall(value)}
+    assert named <= drawn, named - drawn
+    keys = re.findall(r'data-key="([^"]*)"', html)
+    assert len(keys) == len(set(keys)), [k for k, n in collections.Counter(keys).items() if n > 1]
+    return drawn
+
+
+def keyed(html, key):
+    """The attributes of the thing keyed `key` on the screen (None if none)."""
+    m = re.search(r'<[a-z]+ [^>]*data-key="%s"[^>]*>' % re.escape(key), html)
+    return dict(ATTR.findall(m.group(0))) if m else None
+
+
+ZONE = re.compile(r'data-display="(\d+)"|data-key="hand:(\d+)"|class="wh-hand[ "]|class="wh-middle"')
+
+
+def zone_of(html, key):
+    """Where a keyed thing lies: ("display", seat), ("held", seat) (the cards a seat
+    holds, at its plate), ("hand", None) (the viewer's hand) or ("middle", None)."""
+    at = html.index(f'data-key="{key}"')
+    last = None
+    for m in ZONE.finditer(html, 0, at):
+        last = m
+    if last.group(1):
+        return "display", int(last.group(1))
+    if last.group(2):
+        return "held", int(last.group(2))
+    return ("hand" if "wh-hand" in last.group(0) else "middle"), None
+
+
+def test_the_hand_is_drawn_at_full_size_when_a_card_of_it_is_the_choice():
+    """At 100 px (the collection's md: at least 96 px at 1024×768) when the decision
+    is a card of the hand; smaller (sm) while it is made on the table."""
+    seen = set()
+    for seed in range(1, 30):
+        app = start(["human", "quick", "quick", "quick"], seed=seed)
+
+        def check(app):
+            match = app.match
+            if not match.legal_on_screen() or match.interlude:
+                return
+            hand = hand_of(app.render())
+            sizes = set(re.findall(r'class="card (card-\w+) tone-wh', hand))
+            phase = match.state.phase
+            if phase in ("play", "give", "answer", "discard"):
+                assert sizes == {"card-md"}, (phase, sizes)
+            else:
+                assert sizes <= {"card-sm"}, (phase, sizes)
+            seen.add(phase)
+
+        drive(app, lambda legal: legal[-1], check)
+        if {"play", "give", "discard", "swap", "return"} <= seen:
+            break
+    assert {"play", "give", "discard", "swap", "return"} <= seen, seen
+
+
+def test_motion_marks_say_what_each_move_did_for_onlookers():
+    """Computers only (the onlookers' screen), a few games: a card played unseen
+    flies in from its player's hand into their display; a Butler's two cards keep
+    their keys from one display to the other (they glide); a Guard's card keeps
+    its key from the display to its player's hand (known to all); an exchange
+    brings as many backs to each hand, flying from the other; a Maid's card comes
+    from the pile and hers goes to the face-down pile; a General's King card comes
+    from the King pile; every score pulses with its total."""
+    seen = collections.Counter()
+    for seed in range(1, 12):
+        app = start(["quick", "quick", "quick", "quick"], seed=seed)
+        match = app.match
+        for _ in range(400):
+            if match.state.over:
+                break
+            before_html, before, moves = app.render(), match.state.view(None), len(match.state.actions)
+            app.step() if app.pending_delay() is not None else app.handle("resume")
+            if (match.interlude or len(match.state.actions) != moves + 1
+                    or match.state.view(None)["round"] != before["round"]):
+                continue
+            html, view = app.render(), match.state.view(None)
+            rnd, action = view["round"], match.state.actions[-1]
+            for seat, total in enumerate(view["totals"]):
+                assert keyed(html, f"score:{seat}")["data-bump"] == str(total)
+            event = view["history"][-1]
+            match action:
+                # (a grey card's key may be its twin's: the deck holds two of each grey)
+                case Play(card) if card not in before["known"][event["seat"]] and not card.startswith("grey-"):
+                    key = f"card:{rnd}:{card}"
+                    assert f'data-key="{key}"' not in before_html and f'data-key="hand:{event["seat"]}"' in before_html
+                    assert keyed(html, key)["data-from"] == f"hand:{event['seat']}"
+                    assert zone_of(html, key) == ("display", event["seat"])
+                    seen["play"] += 1
+                    if event["effect"] == "general":
+                        king = keyed(html, f"king:{view['king']}:{view['kings_left']}")
+                        assert king["data-from"] == "kings" and keyed(before_html, "kings")
+                        assert f"king:{view['king']}:{view['kings_left']}" not in before_html
+                        seen["general"] += 1
+                case SwapWith(seat, card) if not any(c.startswith("grey-") for _, c in event["swap"]):
+                    (s1, c1), (s2, c2) = event["swap"]
+                    for c, was, now in ((c1, s1, s2), (c2, s2, s1)):
+                        assert zone_of(before_html, f"card:{rnd}:{c}") == ("display", was)
+                        assert zone_of(html, f"card:{rnd}:{c}") == ("display", now)
+                    seen["swap"] += 1
+                case Return(card) if not card.startswith("grey-"):
+                    assert zone_of(before_html, f"card:{rnd}:{card}") == ("display", event["seat"])
+                    assert zone_of(html, f"card:{rnd}:{card}") == ("held", event["seat"])
+                    seen["return"] += 1
+                case Give() if event.get("exchanged") and view["phase"] not in ("give", "answer"):
+                    wizard, target, n = event["seat"], event["target"], event["count"]
+                    for seat, other in ((wizard, target), (target, wizard)):
+                        came = [a for a in re.findall(r'data-key="(got:[^"]*)" data-from="back:%d:%d:\d hand:%d"'
+                                                      % (rnd, other, other), html)
+                                if zone_of(html, a) == ("held", seat)]
+                        assert len(came) == n, (seat, came)
+                    seen["exchange"] += 1
+                case Discard():
+                    seat = event["seat"]
+                    drawn = re.findall(r'data-key="(got:[^"]*)" data-from="pile"', html)
+                    assert len(drawn) == 1 and zone_of(html, drawn[0]) == ("held", seat)
+                    pile = keyed(html, "discards")
+                    assert pile["data-from"] == f"hand:{seat}" and pile["data-bump"] == str(view["discards"])
+                    seen["discard"] += 1
+        if all(seen[k] for k in ("play", "general", "swap", "return", "exchange", "discard")):
+            break
+    assert all(seen[k] for k in ("play", "general", "swap", "return", "exchange", "discard")), seen
+
+
+def test_the_viewers_exchange_flies_between_their_hand_and_their_partners():
+    """A person's red Wizard (the turn comes back to them): the cards they got fly
+    into their hand from the partner's, those they gave into the partner's hand
+    (they know them there) from their own; nobody else's hand moves."""
+    def moment(state):
+        last = state.history[-1] if state.history else None
+        return (state.phase == "give" and state.current == 0 and last is not None
+                and last["card"] == "red-wizard" and last["effect"] == "wizard")
+    app = app_at(moment)
+    match = app.match
+    while match.state.phase in ("give", "answer"):
+        if match.state.phase == "give":
+            app.handle("act", match.legal_on_screen()[0])
+        else:
+            app.step()
+    assert match.viewer == 0 and match.state.current == 0
+    html = app.render()
+    view = match.state.view(0)
+    event, rnd = view["history"][-1], view["round"]
+    target = event["target"]
+    assert event["got"] and event["gave"]
+    for card in event["got"]:
+        assert keyed(html, f"card:{rnd}:{card}")["data-from"] == f"hand:{target}"
+        assert zone_of(html, f"card:{rnd}:{card}") == ("hand", None)
+    for card in event["gave"]:
+        assert keyed(html, f"card:{rnd}:{card}")["data-from"] == "hand:0"
+        assert zone_of(html, f"card:{rnd}:{card}") == ("held", target)
+    assert "got:" not in html          # the viewer saw it: no backs fly for them
+    app.handle("act", match.legal_on_screen()[0])
+    assert 'data-from="hand:' not in hand_of(app.render())      # only once, at the exchange
+
+
+def test_a_round_is_dealt_from_the_pile():
+    """At a round's first screen every card held comes from the pile (the viewer's
+    face up, the others' backs, keyed by their places); after the first play none."""
+    app = next(app for app in (start(["human", "quick", "quick", "quick"], seed=seed) for seed in range(1, 30))
+               if app.match.state.current == 0)
+    match = app.match
+    html = app.render()
+    backs = re.findall(r'data-key="(back:1:\d:\d)" data-from="pile"', html)
+    assert len(backs) == 6 * 4 and not re.search(r'data-key="back:[^"]*"(?! data-from="pile")', html)
+    mine = re.findall(r'data-key="card:1:([a-z-]+)(?::2)?" data-from="pile"', hand_of(html))
+    assert sorted(mine) == sorted(match.state.hands[0])
+    app.handle("act", next(a for a in match.legal_on_screen() if "maid" not in a))
+    while app.pending_delay() is not None and match.state.current != 0:
+        app.step()
+    assert 'data-from="pile"' not in app.render()

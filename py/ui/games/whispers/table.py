@@ -1,25 +1,41 @@
-"""The 王宮のささやき (Palastgeflüster) table: each player's display (密談場)
-as six slots, the hand of whoever holds the tablet with the cards they may play
-marked (and why the others cannot be), the King card in force, the draw pile and
-the face-down discards, scores against the goal, the cards each player knows of
-the others' hands, and the round's end.
+"""The 王宮のささやき (Palastgeflüster) table: the court on its felt, a row for
+each player (their plate, the cards they hold, face down, and their display of
+six places), beside it the King card in force and the three piles (the King
+cards, the draw pile, the face-down discards); under it the hand of whoever
+holds the tablet, the cards they may play standing up, each saying where the
+turn goes after it (or why it cannot be played). The scores and the cards (the
+seven characters and the King card, large, with what each does) are panels.
 
-Every card is drawn in SVG: a band in its colour with the colour's symbol (a
-player's colour is never told by colour alone), the character's emblem and its
-name. Seat i plays colour i, so the same symbol marks the player, their cards
-and the turn going to them. The art is data: art.svg beside this file holds
-each symbol and emblem once (a <symbol> by id), drawn inline here with el()."""
+Every card is the collection's card (ui/cards.py): the character's figure
+(figures.toml) in its colour's tone, and in its band the colour's shape
+(art.svg), so that a colour, which is also a player's, is never told by colour
+alone: seat i plays colour i, and the same shape marks the player, their cards
+and the turn going to them. Faces that never change are drawn once
+(functools.cache, by card, language, size and marks).
+
+Motion (static/motion.js) is asked for by marks: a card is keyed by its round
+and id ("card:2:red-maid") wherever its viewer may see it (a hand, a display, a
+hand the viewer knows), so a play, a Butler's swap and a Guard's return glide;
+a card played unseen flies in from its player's hand ("hand:<seat>"); the
+cards others hold are backs keyed by position ("back:<round>:<seat>:<i>"),
+never by what they are; what the last move brought (a deal, a Maid's draw, an
+exchange) flies in from where it came; a new King card from the King pile;
+points pulse (data-bump)."""
 from __future__ import annotations
 
+import functools
 import pathlib
+from typing import NamedTuple
 
 from royaltable.games.whispers import GAME
 from royaltable.games.whispers.actions import (Count, Discard, Give, Next, Play, Return, Swap,
                                                   SwapWith, Target)
 from royaltable.games.whispers.rules import CHARACTERS, knowledge
 
+from ...cards import card, card_back, fan
+from ...figures import figure
 from ...html import button, tappable
-
+from ...i18n import Translator
 from ...icons import drawings
 from ...markup import Markup, el, join, text as plain
 from ...widgets import seat_plate, turn_line
@@ -27,17 +43,18 @@ from ...table import Panel, Table
 
 
 SLOTS = 6                                     # a display is complete at six (WH-20)
+GAME_ID = "whispers"
 
 ART = pathlib.Path(__file__).with_name("art.svg")
 
 
 def art(name: str) -> Markup:
-    """The shapes of one drawing of art.svg ("symbol-red", "emblem-maid", "crown", ...)."""
+    """The shapes of one drawing of art.svg ("symbol-red", "eye", "arrow")."""
     return drawings(ART)[name]
 
 
-def split(card: str) -> tuple[str, str]:
-    colour, _, character = card.partition("-")
+def split(card_id: str) -> tuple[str, str]:
+    colour, _, character = card_id.partition("-")
     return colour, character
 
 
@@ -46,103 +63,186 @@ def by_character(cards) -> list[str]:
     return sorted(cards, key=lambda c: (CHARACTERS.index(split(c)[1]), c))
 
 
+@functools.cache
 def symbol(colour: str, cls: str = "wh-sym") -> Markup:
-    """A colour's symbol (20 x 20): a shape for each player, bars for grey."""
+    """A colour's shape (20 x 20): a shape for each player, bars for grey."""
     return el("svg", {"class": cls, "viewBox": "0 0 20 20", "aria-hidden": "true", "focusable": "false",
                       "fill": "currentColor"}, art("symbol-" + colour))
 
 
-def emblem(character: str, cls: str = "wh-emblem") -> Markup:
-    """A character's emblem (48 x 48)."""
-    return el("svg", {"class": cls, "viewBox": "0 0 48 48", "aria-hidden": "true", "focusable": "false",
-                      "fill": "currentColor"}, art("emblem-" + character))
-
-
-def crown(hidden: bool = True) -> Markup:
-    return el("svg", {"class": "wh-crown", "viewBox": "0 0 40 28", "aria-hidden": "true" if hidden else None,
-                      "fill": "currentColor"}, art("crown"))
-
-
-def king_mark(character: str, hidden: bool = True) -> Markup:
-    """The King card's character with its mark over it: a slash (silenced) or a
-    ring and slash (the Jester forbidden)."""
-    return el("svg", {"class": "wh-emblem", "viewBox": "0 0 48 48", "aria-hidden": "true" if hidden else None,
-                      "fill": "currentColor"},
-              art("emblem-" + character), art("ban" if character == "jester" else "hush"))
-
-
 def eye() -> Markup:
     """The mark of a card everyone knows is in the hand."""
-    return el("svg", {"class": "wh-eye", "viewBox": "0 0 24 24", "aria-hidden": "true", "fill": "currentColor"},
-              art("eye"))
+    return el("svg", {"class": "wh-eye", "viewBox": "0 0 24 24", "aria-hidden": "true", "focusable": "false",
+                      "fill": "currentColor"}, art("eye"))
 
 
 def arrow() -> Markup:
     """Where the turn goes after a card."""
-    return el("svg", {"class": "wh-arrow", "viewBox": "0 0 16 20", "aria-hidden": "true"}, art("arrow"))
+    return el("svg", {"class": "wh-arrow", "viewBox": "0 0 16 20", "aria-hidden": "true", "focusable": "false"},
+              art("arrow"))
 
 
-def token(colour: str, t) -> Markup:
-    """A player's colour as a round token with its symbol (decorative: words say it too)."""
+@functools.cache
+def token(colour: str) -> Markup:
+    """A player's colour as a round token with its shape (decorative: words say it too)."""
     return el("span", {"class": f"wh-token wh-c-{colour}", "aria-hidden": "true"}, symbol(colour))
 
 
-def card_words(card: str, t) -> str:
+def card_words(card_id: str, t) -> str:
     """A card in words, "red Wizard" / "赤の魔法使い"."""
-    return t("wh.card." + card)
+    return t("wh.card." + card_id)
 
 
-def face(card: str, t, size: str = "", cmd: str = "", arg: str = "", marks: str = "",
-         foot=None, foot_words: str = "", does: str = "") -> Markup:
-    """One character card. `size`: "" (the hand), "mid" (a display), "chip" (a
-    known card or a summary: emblem and band only). `foot` is the line under the
-    name (where the turn goes, or why the card cannot be played); `does` what a
-    tap does, for screen readers."""
-    colour, character = split(card)
+# ---- the faces (drawn once each) -------------------------------------------------------------
+#
+# Sizes: "hand" (the collection's md: 100 px, the hand deciding), "held" (sm: the
+# hand while the decision is elsewhere), "display" (a display's card, a summary's
+# proof: its width set by the table's size in style.css), "chip" (a known card in a
+# hand, a summary's display: a figure and the colour's shape, its name for screen
+# readers), "ref" (lg: the cards panel).
+SIZE = {"hand": "md", "held": "sm", "display": "xs", "chip": "xs", "ref": "lg"}
+
+
+@functools.cache
+def face(card_id: str, lang: str, size: str = "hand", state: str = "", foot: str = "",
+         goes: bool = False, known: bool = False) -> Markup:
+    """One character card: its colour's tone, its colour's shape (and word, on a
+    hand's card) in the band, its figure, its name. `state`: "is-blocked",
+    "is-chosen", "is-fresh", "is-picked" or ""; `foot`: the line under the name
+    (the next player when `goes`, else why it cannot be played, or "to give");
+    `known`: the others know it is in the hand (an eye)."""
+    t = Translator(lang)
+    colour, character = split(card_id)
+    word = t("wh.colour." + colour)
+    said = size in ("hand", "held")
+    corner = join((symbol(colour), el("span", {"class": "wh-colour-word" if said else "sr-only"}, word)))
+    mark = el("span", {"class": "wh-known"}, eye(), el("span", {"class": "sr-only"}, ", " + t("wh.known_to_all"))) \
+        if known else None
+    if foot and goes:
+        foot_markup = join((arrow(), el("span", {"class": "sr-only"}, t("wh.next_prefix")), foot))
+    else:
+        foot_markup = foot or None
+    attrs = {"data-card": card_id}
+    if size == "chip":
+        # too small for its name: the card says what it is to screen readers as a whole
+        attrs.update({"role": "img", "aria-label": card_words(card_id, t)})
     name = t("wh.char." + character)
-    body = [el("span", {"class": "wh-band", "aria-hidden": "true"}, symbol(colour),
-               None if size else el("span", {"class": "wh-band-word"}, t("wh.colour." + colour))),
-            emblem(character)]
-    if size != "chip":
-        # "Accountant" on a display card
-        body.append(el("span", {"class": ["wh-name", "is-long" if len(name) > 8 else None]}, name))
-    if foot:
-        body.append(el("span", {"class": "wh-foot"}, foot))
-    cls = " ".join(part for part in ("wh-card", f"wh-c-{colour}", size, marks) if part)
-    if cmd:
-        # the visible words are the colour, the name and the foot; the rest is for screen readers
-        said = f"{t('wh.colour.' + colour)} {name}" + (f", {foot_words}" if foot_words else "") \
-            + (f": {does}" if does else "")
-        body.append(el("span", {"class": "sr-only"}, said))
-        return tappable(join(body), cmd, arg, cls + " is-playable", attrs={"data-card": card})
-    label = card_words(card, t) + (f" ({foot_words})" if foot_words else "")
-    return el("span", {"class": cls, "role": "img", "aria-label": label, "data-card": card}, body)
+    return card(name, figure(GAME_ID, character), tone=f"wh-{colour}", size=SIZE[size],
+                corner=corner, mark=mark, foot=foot_markup, name_cls="is-long" if len(name) > 8 else "",
+                cls=" ".join(part for part in ("wh-card", f"wh-card-{size}", state) if part), attrs=attrs)
 
 
-def king_face(king: str | None, t, cls: str = "") -> Markup:
-    """The King card in force (WH-16, WH-18): a crown over the character it
-    silences, or over a banned Jester; an empty place before the first General."""
-    if king is None:
-        return el("span", {"class": ["wh-king", "is-none", cls], "role": "img", "aria-label": t("wh.king.none")},
-                  crown())
+@functools.cache
+def king_face(king: str, lang: str, size: str = "display") -> Markup:
+    """The King card in force (WH-16, WH-18): the character it silences under a red
+    stroke, or the Jester under a ring and stroke (banned), a crown in its band."""
+    t = Translator(lang)
     character = split(king)[1]
-    words = (t("wh.king.banned") if character == "jester"
-             else t("wh.king.silences", name=t("wh.char." + character)))
-    return el("span", {"class": ["wh-king", cls], "role": "img", "aria-label": words, "data-card": king},
-              crown(), king_mark(character), el("span", {"class": "wh-name"}, t("wh.char." + character)))
+    banned = character == "jester"
+    name = t("wh.king.banned") if banned else t("wh.king.silences", name=t("wh.char." + character))
+    corner = join((figure(GAME_ID, "crown", "wh-crown"),
+                   el("span", {"class": "wh-king-word" if size == "ref" else "sr-only"}, t("wh.king.card"))))
+    art_ = join((figure(GAME_ID, character), el("span", {"class": "wh-ban" if banned else "wh-hush"})))
+    text_ = (t("wh.king.banned.long") if banned
+             else t("wh.king.silences.long", name=t("wh.char." + character))) if size == "ref" else None
+    return card(name, art_, tone="wh-king", size=SIZE[size], corner=corner, text=text_,
+                cls=f"wh-card wh-king-card wh-card-{size}", attrs={"data-card": king})
 
 
-def king_icon(king: str | None) -> Markup:
-    """The King card in small, beside its words in the status bar (an icon, not a card face)."""
-    return el("span", {"class": ["wh-king", "tiny", None if king else "is-none"], "aria-hidden": "true"},
-              crown(hidden=False), king_mark(split(king)[1], hidden=False) if king else None)
+@functools.cache
+def reference_face(character: str, lang: str, state: str = "") -> Markup:
+    """A character for the cards panel: its figure, its name and what it does;
+    `state` "silenced" or "banned" by the King card. No colour: it is every card
+    of that character (no data-card: it is no card of the game's)."""
+    t = Translator(lang)
+    art_ = join((figure(GAME_ID, character),
+                 el("span", {"class": "wh-ban" if state == "banned" else "wh-hush"}) if state else None))
+    return card(t("wh.char." + character), art_, tone="plum", size="lg", text=t("wh.effect." + character),
+                foot=t("wh.legend." + state) if state else None,
+                cls=" ".join(part for part in ("wh-card wh-ref", state and "is-" + state) if part))
 
 
-def back(cls: str = "wh-back") -> Markup:
-    return el("span", {"class": cls, "aria-hidden": "true"})
+@functools.lru_cache(maxsize=1024)
+def held(lang: str, seat: int, known: tuple, down: tuple) -> Markup:
+    """The cards a seat holds, at its plate, as a small fan: `known` (card, key, where
+    it came from) face up, `down` (key, where it came from) face down."""
+    faces = [put(face(card_id, lang, "chip"), key, came) for card_id, key, came in known]
+    faces += [card_back(size="xs", cls="wh-mini-back", attrs={"data-key": key, "data-from": came}) for key, came in down]
+    return el("span", {"class": "wh-held", "data-key": f"hand:{seat}"},
+              fan(faces, cls="wh-fan") if faces else None,
+              el("span", {"class": "sr-only"}, Translator(lang)("wh.hand_count", n=len(faces))))
+
+
+@functools.lru_cache(maxsize=1024)
+def display(lang: str, seat: int, cards: tuple) -> Markup:
+    """A display none of whose cards is to be chosen: its cards ((card, state, key))
+    in its six places, each flying in from its player's hand when it is new."""
+    t = Translator(lang)
+    out = [put(face(card_id, lang, "display", state, t("wh.picked") if state == "is-picked" else ""),
+               key, f"hand:{seat}") for card_id, state, key in cards]
+    out += [el("span", {"class": "wh-slot", "aria-hidden": "true"}) for _ in range(SLOTS - len(cards))]
+    return join(out)
+
+
+def put(inner: Markup, key: str, came: str | None = None, cls: str = "wh-put") -> Markup:
+    """A card where it lies, keyed for motion (it glides when it moves; `came`: the
+    keys it flies in from when it is new)."""
+    return el("span", {"class": cls, "data-key": key, "data-from": came}, inner)
 
 
 # ---- reading a view --------------------------------------------------------------
+
+class Keys:
+    """The motion keys of the cards drawn face up: a card by its round and id, the
+    second grey copy of a character (the deck holds two of each grey) by its id and
+    2. Given to the displays first, then to the hands the viewer knows of, then to
+    the viewer's hand, so that a card in the open keeps its key."""
+
+    def __init__(self, view: dict, known: list):
+        rnd = view["round"]
+        zones = [(("display", s), view["displays"][s]) for s in range(view["players"])]
+        zones += [(("held", s), known[s] or []) for s in range(view["players"])]
+        zones.append((("hand", None), view["hand"] or []))
+        self.given: dict = {}
+        seen: dict = {}
+        for zone, cards in zones:
+            for card_id in by_character(cards):
+                seen[card_id] = seen.get(card_id, 0) + 1
+                suffix = f":{seen[card_id]}" if seen[card_id] > 1 else ""
+                self.given.setdefault((zone, card_id), []).append(f"card:{rnd}:{card_id}{suffix}")
+
+    def take(self, zone: tuple, card_id: str) -> str:
+        return self.given[(zone, card_id)].pop(0)
+
+
+class Moved(NamedTuple):
+    """What the last move brought that motion shows (from the view and the move),
+    with the keys of the cards face up and what the viewer knows of each hand."""
+    keys: Keys | None = None
+    known: list | None = None
+    dealt: bool = False               # a round has just been dealt: cards fly from the pile
+    exchange: tuple | None = None     # (wizard, target, count): an exchange just completed
+    got: tuple = ()                   # the viewer's cards from that exchange
+    gave: tuple = ()                  # the viewer's cards given in it
+    discarder: int | None = None      # a Maid's player just discarded and drew
+    drew: str | None = None           # the card the viewer drew with their Maid
+
+
+def moved(view: dict, ctx) -> Moved:
+    """What the last move (ctx.last_action) brought, read from the view after it:
+    marks for that move only, never again at a later redraw."""
+    event = view["history"][-1] if view["history"] else None
+    last = GAME.parse(ctx.last_action) if ctx.last_action is not None else None
+    dealt = view["played"] == 0 and view["phase"] != "over"
+    if event is None:
+        return Moved(dealt=dealt)
+    if isinstance(last, Give) and event.get("exchanged") and view["phase"] not in ("give", "answer"):
+        return Moved(exchange=(event["seat"], event["target"], event["count"]),
+                     got=tuple(event.get("got", ())), gave=tuple(event.get("gave", ())))
+    if isinstance(last, Discard) and event["effect"] == "maid":
+        return Moved(discarder=event["seat"], drew=event.get("drew"))
+    return Moved(dealt=dealt)
+
 
 def event_of(before: dict, after: dict) -> dict | None:
     """The play an action belongs to, from the onlookers' view after it: the
@@ -152,10 +252,10 @@ def event_of(before: dict, after: dict) -> dict | None:
     return after["history"][-1] if after["history"] else None
 
 
-def blocked_reason(view: dict, card: str) -> str | None:
+def blocked_reason(view: dict, card_id: str) -> str | None:
     """Why a hand card cannot be played now (WH-8, WH-18), as a catalog key."""
     seat = view["seat"]
-    character = split(card)[1]
+    character = split(card_id)[1]
     if character == "jester" and view["jester_banned"]:
         return "wh.why.banned"
     if any(split(c)[1] == character for c in view["displays"][seat]):
@@ -298,93 +398,88 @@ class WhispersTable(Table):
 
     # ---- the table ----------------------------------------------------------------
     def render(self, view, ctx):
-        return el("section", {"class": "wh", "aria-label": ctx.t("game.whispers")},
-                  self._status(view, ctx), self._hand(view, ctx), self._court(view, ctx))
+        known = knowledge(view)        # what the viewer knows of each other hand
+        motion = moved(view, ctx)._replace(keys=Keys(view, known), known=known)
+        return el("section", {"class": ["wh", f"wh-p{view['players']}"], "aria-label": ctx.t("game.whispers")},
+                  self._court(view, ctx, motion), self._hand(view, ctx, motion))
 
     def panels(self, view, ctx):
         return [Panel("scores", ctx.t("panel.scores"), self._scores(view, ctx)),
-                Panel("cards", ctx.t("panel.cards"), join((self._king_panel(view, ctx), self._legend(view, ctx))))]
+                Panel("cards", ctx.t("panel.cards"), self._cards_panel(view, ctx))]
 
     def result_detail(self, view, ctx):
         return self._scores(view, ctx, final=True)
 
-    def _status(self, view, ctx):
-        t = ctx.t
-        current = view["current"]
-        turn = turn_line(ctx, current)
-        king = view["king"]
-        if king is None:
-            king_words = t("wh.king.none")
-        elif view["jester_banned"]:
-            king_words = t("wh.king.banned")
-        else:
-            king_words = t("wh.king.silences", name=t("wh.char." + view["silenced"]))
-        pile = el("span", {"class": "chip wh-chip"},
-                  back("wh-back small"), t("wh.pile", n=view["pile"]),
-                  back("wh-back small is-down"), t("wh.discards", n=view["discards"]))
-        return el("div", {"class": "status-bar wh-status"},
-                  el("span", {"class": "chip"}, t("wh.round", n=view["round"])),
-                  el("span", {"class": ["chip wh-chip wh-king-chip", "is-banned" if view["jester_banned"] else None]},
-                     king_icon(king),
-                     el("span", {}, el("span", {"class": "wh-king-label"}, t("wh.king")), " ", king_words)),
-                  pile,
-                  el("strong", {"class": "status-turn", "aria-live": "polite"},
-                     token(view["colours"][current], t) if turn else None, turn))
+    @staticmethod
+    def _turn(view, ctx):
+        """Whose turn it is, for screen readers (a live region): on screen the seat's
+        plate says it (its badge, its row lit) and the prompt what they are doing."""
+        return el("strong", {"class": "status-turn sr-only", "aria-live": "polite"},
+                  turn_line(ctx, view["current"]))
 
     # ---- the viewer's hand and the decision -------------------------------------------------
-    def _hand(self, view, ctx):
+    def _hand(self, view, ctx, motion):
         t = ctx.t
         if ctx.viewer is None or view["hand"] is None:
-            return el("div", {"class": "wh-hand is-hidden"}, el("p", {}, t("wh.hand_hidden")),
-                      self._prompt(view, ctx))
+            return el("div", {"class": "wh-hand is-hidden"},
+                      el("div", {"class": "wh-hand-head"}, el("p", {"class": "wh-hidden-note"}, t("wh.hand_hidden")),
+                         self._turn(view, ctx), self._prompt(view, ctx)))
         seat = ctx.viewer
         legal = ctx.legal
         phase = view["phase"]
         acts = {a.card: a for a in map(GAME.parse, legal) if isinstance(a, (Play, Give, Discard))}
         verb = {"play": "play", "give": "give", "answer": "give", "discard": "discard"}.get(phase)
-        # Full-size cards when the decision is a tap on one of them; smaller otherwise,
-        # so that the displays stay in reach when the choice is made there.
-        size = "" if legal and verb else "mid"
+        # The hand's full cards when the decision is a tap on one of them; smaller
+        # otherwise, so that the court keeps its room when the choice is made there.
+        deciding = bool(legal and verb and acts)
+        size = "hand" if deciding else "held"
         chosen = list(view["exchange"]["mine"]) if view["exchange"] else []
         known = list(view["known"][seat])
+        partner = None
+        if motion.exchange:
+            wizard, target, _ = motion.exchange
+            partner = target if seat == wizard else wizard if seat == target else None
+        got = list(motion.got)
         cards = []
-        for card in by_character(view["hand"]):
-            marks = []
-            # WH-8/WH-18 refuse a card only to be played: what may be given or
-            # discarded now is drawn as such, even a character the display holds.
-            reason = None if verb != "play" and legal and card in acts else blocked_reason(view, card)
-            foot, foot_words = None, ""
-            if card in chosen:
-                chosen.remove(card)
-                marks.append("is-chosen")
-                foot = foot_words = t("wh.chosen")
-            elif reason:
-                marks.append("is-blocked")
-                foot = foot_words = t(reason)
+        for card_id in by_character(view["hand"]):
+            state, foot, goes = "", "", False
+            if card_id in chosen:
+                chosen.remove(card_id)
+                state, foot = "is-chosen", t("wh.chosen")
+            elif phase == "play" and (reason := blocked_reason(view, card_id)):
+                # WH-8/WH-18 refuse a card only to be played: what may be given or
+                # discarded is drawn as such, even a character the display holds.
+                state, foot = "is-blocked", t(reason)
             elif phase == "play" and legal:
-                foot_words = self._goes_to(view, card, ctx)
-                foot = join((arrow(), foot_words))
-                foot_words = t("wh.next_is", name=foot_words)
-            if card in known:
-                known.remove(card)
-                marks.append("is-known")
-                foot_words = (foot_words + ", " if foot_words else "") + t("wh.known_to_all")
-            seen = eye() if "is-known" in marks else None
-            if verb and card in acts and "is-chosen" not in marks:
-                cards.append(face(card, t, size, "act", str(acts[card]), " ".join(marks), join((seen, foot)),
-                                  foot_words, t("wh.tap." + verb)))
+                foot, goes = self._goes_to(view, card_id, ctx), True
+            is_known = card_id in known
+            if is_known:
+                known.remove(card_id)
+            drawn = face(card_id, t.lang, size, state, foot, goes, is_known)
+            came = None
+            if card_id in got and partner is not None:
+                got.remove(card_id)
+                came = f"hand:{partner}"
+            elif motion.dealt or card_id == motion.drew:
+                came = "pile"
+            key = motion.keys.take(("hand", None), card_id)
+            if verb and card_id in acts and state != "is-chosen":
+                said = t("wh.tap." + verb)
+                cards.append(tappable(join((drawn, el("span", {"class": "sr-only"}, ": " + said))), "act",
+                                      str(acts[card_id]), "card-btn wh-put",
+                                      attrs={"data-key": key, "data-from": came}))
             else:
-                cards.append(face(card, t, size, marks=" ".join(marks),
-                                  foot=join((seen, foot)) if not size else join((seen,)), foot_words=foot_words))
-        return el("div", {"class": ["wh-hand", "is-deciding" if legal else None, "is-compact" if size else None],
+                cards.append(put(drawn, key, came))
+        return el("div", {"class": ["wh-hand", "is-deciding" if legal else None, "is-held" if not deciding else None],
                           "data-private": True},
-                  el("div", {"class": "wh-hand-head"}, el("h2", {}, t("wh.your_hand", name=ctx.names[seat])),
+                  el("div", {"class": "wh-hand-head"},
+                     el("h2", {}, t("wh.your_hand", name=ctx.names[seat])), self._turn(view, ctx),
                      self._prompt(view, ctx)),
                   el("div", {"class": "wh-hand-cards"}, cards))
 
-    def _goes_to(self, view, card, ctx):
+    def _goes_to(self, view, card_id, ctx):
         """Where the turn goes after this card (WH-10), in a word or a name."""
-        colour = split(card)[0]
+        colour = split(card_id)[0]
         if colour == "grey":
             return ctx.t("wh.next.fewest")
         owner = view["colours"].index(colour)
@@ -409,8 +504,8 @@ class WhispersTable(Table):
             params["n"] = ex["count"] or 0
             params["k"] = (ex["given"] if phase == "give" else ex["taken"]) + 1
         if phase == "with":
-            seat, card = view["first_pick"]
-            params.update(card=card_words(card, t), other=names[seat])
+            seat, card_id = view["first_pick"]
+            params.update(card=card_words(card_id, t), other=names[seat])
         if phase == "next":
             params["names"] = t.join(names[s] for s in self._tied(view))
         controls = None
@@ -443,46 +538,75 @@ class WhispersTable(Table):
                 colour = view["colours"][seat]
                 if verb == "target":
                     facts = t("wh.hand_count", n=view["hand_sizes"][seat])
-                else:
-                    facts = t("wh.you") if seat == view["seat"] else t("wh.display_count", n=len(view["displays"][seat]))
-                out.append(button(join((token(colour, t), el("span", {"class": "wh-who"}, ctx.names[seat]),
-                                        el("small", {}, facts),
+                else:       # a tie: every one of them has as many display cards
+                    facts = t("wh.you") if seat == view["seat"] else None
+                out.append(button(join((token(colour), el("span", {"class": "wh-who"}, ctx.names[seat]),
+                                        facts and el("small", {}, facts),
                                         el("span", {"class": "sr-only"}, ": " + t("wh.tap." + verb)))),
                                   "act", str(action), cls=f"wh-player wh-c-{colour}"))
             elif isinstance(action, Count):
                 out.append(button(plain(t("wh.count", n=action.n)), "act", str(action), cls="wh-count"))
         return join(out)
 
-    # ---- the court: every player and their display --------------------------------------------
-    def _court(self, view, ctx):
-        known = knowledge(view)        # what the viewer knows of each other hand
-        return el("div", {"class": "wh-court"},
-                  (self._seat(view, ctx, seat, known[seat]) for seat in range(view["players"])))
+    # ---- the court: every player and their display, the King card and the piles -----------------
+    def _court(self, view, ctx, motion):
+        known = motion.known
+        return el("div", {"class": "wh-court felt"},
+                  el("div", {"class": "wh-seats"},
+                     (self._seat(view, ctx, seat, known[seat], motion) for seat in range(view["players"]))),
+                  self._middle(view, ctx, motion))
 
-    def _seat(self, view, ctx, seat, know):
+    def _seat(self, view, ctx, seat, know, motion):
         t = ctx.t
         colour = view["colours"][seat]
         is_turn = seat == view["current"]
         badges = []
         if seat == view["starter"] and view["phase"] != "over":
             badges.append(el("span", {"class": "badge badge-dealer"}, t("wh.starter")))
-        size = view["hand_sizes"][seat]
-        # the cards the viewer knows in this hand (WH-11, WH-15, their own exchanges)
-        know = know or []
-        body = el("div", {"class": "wh-plate-line"}, token(colour, t),
-                  el("span", {"class": "wh-hand-mini"},
-                     (face(c, t, "chip") for c in by_character(know)),
-                     [back() for _ in range(size - len(know))],
-                     el("span", {"class": "sr-only"}, t("wh.hand_count", n=size))),
-                  el("span", {"class": "wh-score"}, t("wh.score", n=view["totals"][seat], goal=view["goal"])))
+        total = view["totals"][seat]
+        body = el("div", {"class": "wh-plate-line"}, token(colour), self._held(view, ctx, seat, know, motion),
+                  el("span", {"class": "wh-score", "data-key": f"score:{seat}", "data-bump": total},
+                     t("wh.score", n=total, goal=view["goal"])))
         label = t("wh.display_of", name=ctx.names[seat], n=len(view["displays"][seat]))
         return el("div", {"class": ["wh-seat", f"wh-c-{colour}", "is-turn" if is_turn else None,
                                     "is-viewer" if seat == view["seat"] else None]},
                   seat_plate(ctx, seat, is_turn, badges, body),
-                  el("div", {"class": "wh-display", "role": "group", "aria-label": label},
-                     self._slots(view, ctx, seat)))
+                  el("div", {"class": "wh-display", "role": "group", "aria-label": label, "data-display": seat},
+                     self._slots(view, ctx, seat, motion)))
 
-    def _slots(self, view, ctx, seat):
+    def _held(self, view, ctx, seat, know, motion):
+        """The cards a player holds, at their plate: those the viewer knows face up
+        (keyed by card: the viewer knows them), the others face down, keyed by their
+        place only. What the last move brought flies in: a deal from the pile, the
+        cards of an exchange from the partner's hand, a Maid's card from the pile."""
+        t = ctx.t
+        rnd = view["round"]
+        size = view["hand_sizes"][seat]
+        know = by_character(know or [])
+        viewer = view["seat"]
+        came_known = None
+        exchange = motion.exchange
+        if exchange and viewer in exchange[:2] and seat in exchange[:2] and seat != viewer:
+            came_known = set(motion.gave)          # what the viewer gave, now known in the partner's hand
+        known = tuple((card_id, motion.keys.take(("held", seat), card_id),
+                       f"hand:{viewer}" if came_known and card_id in came_known else None) for card_id in know)
+        backs = size - len(know)
+        # the last few backs, when the last move brought them (an exchange seen from outside, a Maid's draw)
+        fresh, other = 0, None
+        if exchange and seat in exchange[:2] and viewer not in exchange[:2]:
+            fresh, other = min(exchange[2], backs), exchange[1] if seat == exchange[0] else exchange[0]
+        elif motion.discarder == seat and seat != viewer:
+            fresh = min(1, backs)
+        dealt = "pile" if motion.dealt else None
+
+        def came(i):
+            # a back of the partner's hand in the same place (else their hand), or the pile
+            return f"back:{rnd}:{other}:{i} hand:{other}" if other is not None else "pile"
+        down = tuple((f"got:{ctx.moves}:{seat}:{i}", came(i)) if i >= backs - fresh else (f"back:{rnd}:{seat}:{i}", dealt)
+                     for i in range(backs))
+        return held(t.lang, seat, known, down)
+
+    def _slots(self, view, ctx, seat, motion):
         """Six places: the display's cards in the characters' order, then empty ones.
         In the Butler's and the Guard's steps the cards that may be chosen are buttons."""
         t = ctx.t
@@ -498,29 +622,58 @@ class WhispersTable(Table):
         if last:
             if last["seat"] == seat:
                 fresh.add(last["card"])
-            for s, card in last.get("swap", []):
+            for s, card_id in last.get("swap", []):
                 if s == seat:
-                    fresh.add(card)
+                    fresh.add(card_id)
         picked = view["first_pick"][1] if view["first_pick"] and view["first_pick"][0] == seat else None
+        cards = tuple((card_id, "is-picked" if card_id == picked else "is-fresh" if card_id in fresh else "",
+                       motion.keys.take(("display", seat), card_id)) for card_id in by_character(view["displays"][seat]))
+        if not legal:
+            return display(t.lang, seat, cards)
         out = []
-        for card in by_character(view["displays"][seat]):
-            marks = []
-            if card in fresh:
-                marks.append("is-fresh")
-            if card == picked:
-                marks.append("is-picked")
-            if card in legal:
-                action = legal[card]
-                out.append(face(card, t, "mid", "act", str(action), " ".join(marks),
-                                does=t("wh.tap." + action.verb)))
+        for card_id, state, key in cards:
+            drawn = face(card_id, t.lang, "display", state, t("wh.picked") if state == "is-picked" else "")
+            came = f"hand:{seat}"
+            if card_id in legal:
+                action = legal[card_id]
+                out.append(tappable(join((drawn, el("span", {"class": "sr-only"}, ": " + t("wh.tap." + action.verb)))),
+                                    "act", str(action), "card-btn wh-put", attrs={"data-key": key, "data-from": came}))
             else:
-                out.append(face(card, t, "mid", marks=" ".join(marks),
-                                foot_words=t("wh.picked") if card == picked else ""))
+                out.append(put(drawn, key, came))
         out += [el("span", {"class": "wh-slot", "aria-hidden": "true"})
                 for _ in range(SLOTS - len(view["displays"][seat]))]
         return join(out)
 
-    # ---- the side: scores and the characters ------------------------------------------------
+    def _middle(self, view, ctx, motion):
+        """The middle of the table: the round, the King card in force (a new one
+        turns up from the King pile), the King pile, the draw pile and the face-down
+        discards."""
+        t = ctx.t
+        king = view["king"]
+        if king is None:
+            shown = el("span", {"class": "wh-king-none"}, figure(GAME_ID, "crown", "wh-crown"),
+                       el("span", {}, t("wh.king"), " ", t("wh.king.none")))
+        else:
+            shown = put(king_face(king, t.lang), f"king:{king}:{view['kings_left']}", "kings")
+        discarder = motion.discarder
+        return el("div", {"class": "wh-middle"}, el("span", {"class": "chip wh-round"}, t("wh.round", n=view["round"])),
+                  el("div", {"class": "wh-king-spot", "role": "group", "aria-label": t("wh.king.title")}, shown),
+                  el("div", {"class": "wh-stacks"},
+                     self._stack("kings", "gold", t("wh.kings_pile", n=view["kings_left"]), view["kings_left"]),
+                     self._stack("pile", "plum", t("wh.pile", n=view["pile"]), view["pile"]),
+                     self._stack("discards", "brown", t("wh.discards", n=view["discards"]), view["discards"],
+                                 f"hand:{discarder}" if discarder is not None else None)))
+
+    @staticmethod
+    def _stack(key, tone, words, n, came=None):
+        """A pile, face down, with how many it holds (a count that pulses when it
+        changes; the discards fly in from the Maid's player)."""
+        return el("div", {"class": ["wh-stack", f"wh-stack-{key}", "is-empty" if not n else None]},
+                  card_back(tone=tone, size="xs", cls="wh-stack-back",
+                            attrs={"data-key": key, "data-bump": n, "data-from": came}),
+                  el("span", {"class": "wh-stack-count"}, words))
+
+    # ---- the panels: scores, the cards -----------------------------------------------------
     def _scores(self, view, ctx, final=False):
         t = ctx.t
         rounds = view["rounds"][-4:]
@@ -541,7 +694,7 @@ class WhispersTable(Table):
                 cells.append(el("td", {}, len(view["displays"][seat])))
             rows.append(el("tr", {"class": "is-leading" if best and view["totals"][seat] == best else None},
                            el("th", {"scope": "row", "class": "scores-name"},
-                              el("span", {"class": "wh-named"}, token(colour, t), el("span", {}, ctx.names[seat]))),
+                              el("span", {"class": "wh-named"}, token(colour), el("span", {}, ctx.names[seat]))),
                            cells,
                            el("td", {"class": "scores-total"}, el("strong", {}, view["totals"][seat]))))
         rule = t("wh.goal", n=view["goal"])
@@ -554,34 +707,29 @@ class WhispersTable(Table):
                                            el("th", {"scope": "col"}, "Σ"))),
                         el("tbody", {}, rows))))
 
-    def _king_panel(self, view, ctx):
-        """The King card in force, drawn large, and what it does (WH-16, WH-18)."""
+    def _cards_panel(self, view, ctx):
+        """The King card in force, large, with what it does (WH-16, WH-18), and the
+        seven characters as large cards with what each does, the one the King card
+        silences (or the banned Jester) marked (WH-11..WH-18)."""
         t = ctx.t
-        if view["king"] is None:
+        king = view["king"]
+        if king is None:
+            shown = el("span", {"class": "wh-king-none is-large"}, figure(GAME_ID, "crown", "wh-crown"),
+                       el("span", {}, t("wh.king.none")))
             words = t("wh.king.none.long")
-        elif view["jester_banned"]:
-            words = t("wh.king.banned.long")
         else:
-            words = t("wh.king.silences.long", name=t("wh.char." + view["silenced"]))
-        return el("div", {"class": "wh-king-panel"}, king_face(view["king"], t),
-                  el("p", {}, el("strong", {}, t("wh.king.title")), el("br"), words))
-
-    def _legend(self, view, ctx):
-        """The seven characters and what each does, the silenced one marked (WH-11..WH-18)."""
-        t = ctx.t
-        items = []
+            shown = king_face(king, t.lang, "ref")
+            words = None
+        refs = []
         for character in CHARACTERS:
-            state = ""
-            if character == view["silenced"]:
-                state = t("wh.legend.silenced")
-            elif character == "jester" and view["jester_banned"]:
-                state = t("wh.legend.banned")
-            items.append(el("li", {"class": "is-off" if state else ""}, emblem(character, "wh-legend-emblem"),
-                            el("span", {}, el("strong", {}, t("wh.char." + character)),
-                               (" ", el("strong", {"class": "wh-legend-state"}, state)) if state else None,
-                               el("br"), el("span", {"class": "wh-legend-text"}, t("wh.effect." + character)))))
-        return el("details", {"class": "wh-legend", "open": True}, el("summary", {}, t("wh.legend")),
-                  el("ul", {}, items), el("p", {"class": "hint"}, t("wh.kings_left", n=view["kings_left"])))
+            state = ("silenced" if character == view["silenced"]
+                     else "banned" if character == "jester" and view["jester_banned"] else "")
+            refs.append(reference_face(character, t.lang, state))
+        return join((el("h2", {"class": "side-title"}, t("wh.king.title")),
+                     el("div", {"class": "wh-king-panel"}, shown,
+                        el("p", {}, words, words and el("br"), t("wh.kings_left", n=view["kings_left"]))),
+                     el("h2", {"class": "side-title"}, t("wh.legend")),
+                     el("div", {"class": "wh-refs"}, refs)))
 
     # ---- the round's end ----------------------------------------------------------------------
     def summary(self, view, ctx):
@@ -592,7 +740,7 @@ class WhispersTable(Table):
         detail = None
         if summary["end"] == "A":
             outcome = t("wh.end_a", name=name)
-            proof = [face(c, t, "mid") for c in by_character(summary["hand"] or [])]
+            proof = [face(c, t.lang, "display") for c in by_character(summary["hand"] or [])]
             if proof:
                 detail = el("div", {"class": "wh-proof"}, el("span", {}, t("wh.end_a.hand", name=name)),
                             el("span", {"class": "wh-proof-cards"}, proof))
@@ -605,19 +753,19 @@ class WhispersTable(Table):
             points = summary["points"][s]
             rows.append(el("tr", {"class": "is-ender" if s == seat else ""},
                            el("th", {"scope": "row", "class": "scores-name"},
-                              el("span", {"class": "wh-named"}, token(colour, t), el("span", {}, ctx.names[s]))),
+                              el("span", {"class": "wh-named"}, token(colour), el("span", {}, ctx.names[s]))),
                            el("td", {"class": "wh-sum-display"},
-                              (face(c, t, "chip") for c in by_character(summary["displays"][s])),
-                              [el("span", {"class": "wh-slot chip", "aria-hidden": "true"})
+                              (face(c, t.lang, "chip") for c in by_character(summary["displays"][s])),
+                              [el("span", {"class": "wh-slot wh-chip-slot", "aria-hidden": "true"})
                                for _ in range(SLOTS - len(summary["displays"][s]))]),
-                           el("td", {}, "+" + str(points) if points else "0"),
+                           el("td", {}, el("span", {"class": "wh-gain"}, "+" + str(points)) if points else "0"),
                            el("td", {}, summary["recorded"][s]) if recorded else None,
                            el("td", {}, el("strong", {}, summary["totals"][s]), f" / {view['goal']}")))
         if view["phase"] == "over":
             label, after = t("wh.final_result"), None
         else:
             label = t("wh.next_round")
-            after = el("p", {"class": "wh-next-start"}, token(view["colours"][view["starter"]], t),
+            after = el("p", {"class": "wh-next-start"}, token(view["colours"][view["starter"]]),
                        t("wh.next_starts", n=view["round"], name=ctx.names[view["starter"]]))
         return el("section", {"class": "dialog wh-summary", "role": "dialog", "aria-live": "assertive",
                               "data-screen": "summary"},
@@ -635,9 +783,9 @@ class WhispersTable(Table):
                      button(plain(label), "resume", cls="btn-primary btn-big")))
 
 
-def card_param(card: str):
+def card_param(card_id: str):
     """A card in a log line, read in either language."""
-    return ("tr", "wh.card." + card)
+    return ("tr", "wh.card." + card_id)
 
 
 TABLE = WhispersTable()
