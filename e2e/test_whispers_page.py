@@ -290,8 +290,8 @@ def test_hot_seat_accountant_butler_maid_guard_and_general(watched):
     assert page.get_attribute(".wh-king-spot [data-card]", "data-card") == king
     on_table = page.inner_text(".wh-king-spot")
     assert ("silenced" in on_table) or ("banned" in on_table)
-    assert page.get_attribute(".wh-king-panel [data-card]", "data-card") == king
     page.click("[data-cmd=panel][data-arg=cards]")
+    assert page.get_attribute(".wh-king-panel [data-card]", "data-card") == king
     panel = page.inner_text(".wh-king-panel")
     assert ("no effect" in panel) or ("may not be played" in panel)
     w.shot("whispers-general-king")
