@@ -88,7 +88,7 @@
       var moves = save.record.actions.length;
       var names = shownNames(save.seats, data.langs[lang]).join(data.langs[lang].sep);
       progress.push(fill(moves === 1 ? t.one : t.many.split(data.many).join(String(moves)), {
-        id: id, crest: data.crests[save.record.game], title: escapeHtml(data.langs[lang].titles[save.record.game]),
+        id: id, cover: data.covers[save.record.game], title: escapeHtml(data.langs[lang].titles[save.record.game]),
         names: names, when: when(item.updated)}));
     });
     var rows = damaged.concat(progress);

@@ -83,11 +83,36 @@ def test_home_shows_every_game_of_the_registry_that_has_a_screen_folder():
     assert order == sorted(order) and GAMES[0] == "court"          # HOME_ORDER: Court first
 
 
-def test_crests_are_drawn_not_typed():
+def test_covers_are_drawn_not_typed():
     html = App("en").render()
-    assert html.count('<svg class="crest"') == 5
+    assert html.count('<span class="cover-art') == len(GAMES)
+    assert html.count('<use href="static/vendor/figures.svg#') == 3 * len(GAMES)
     for glyph in "⚿🂠♚✉⚔⏮⏭":
         assert glyph not in html
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_cover_has_a_tone_three_figures_of_its_game_and_a_length(game):
+    from ui import covers, figures
+    cover = covers.cover_of(game)
+    css = (UI.parent.parent / "static" / "app.css").read_text() + (UI / "games" / game / "style.css").read_text()
+    assert f".tone-{cover['tone']} " in css or f".tone-{cover['tone']}," in css
+    assert len(cover["figures"]) == 3 and set(cover["figures"]) <= set(figures.names(game))
+    low, high = covers.minutes(game)
+    assert 0 < low <= high <= 120
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_each_cover_names_its_game_in_both_scripts_with_players_and_minutes(lang):
+    from ui import covers
+    app = App(lang)
+    html = app.render()
+    other = Translator("en" if lang == "ja" else "ja")
+    for game, low, high in COLLECTION:
+        card = html[html.index(f'data-game="{game}"'):].split("</article>")[0]
+        assert app.t("game." + game) in card.replace("&#x27;", "'")
+        assert f'lang="{other.lang}">{other("game." + game)}'.replace("'", "&#x27;") in card
+        assert app.t("home.minutes", lo=covers.minutes(game)[0], hi=covers.minutes(game)[1]) in card
 
 
 def test_hostile_names_are_escaped():

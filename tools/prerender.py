@@ -26,10 +26,10 @@ from ui.collection import GAMES, playable  # noqa: E402
 from ui.html import esc  # noqa: E402
 from ui.i18n import LANGS, Translator  # noqa: E402
 from ui import saves  # noqa: E402
-from ui.icons import icon  # noqa: E402
+from ui import covers  # noqa: E402
 
 # Placeholders the first-paint script fills in from the library.
-ID, CREST, TITLE, NAMES, WHEN, ROWS, MANY = ("\x01ID\x01", "\x01CREST\x01", "\x01TITLE\x01",
+ID, COVER, TITLE, NAMES, WHEN, ROWS, MANY = ("\x01ID\x01", "\x01COVER\x01", "\x01TITLE\x01",
                                             "\x01NAMES\x01", "\x01WHEN\x01", "\x01ROWS\x01", 7777)
 PROBLEMS = ("corrupt", "too_big", "newer", "unknown_game")
 
@@ -44,7 +44,7 @@ def library_templates(lang: str) -> dict:
     app = App(lang)
     out = {"section": app.library_section(ROWS), "problems": {}}
     for label, moves in (("one", 1), ("many", MANY)):
-        out[label] = app.progress_row(ID, CREST, TITLE, NAMES, moves, WHEN)
+        out[label] = app.progress_row(ID, COVER, TITLE, NAMES, moves, WHEN)
     for problem in PROBLEMS:
         out["problems"][problem] = app.damaged_row(ID, problem)
     return out
@@ -53,8 +53,8 @@ def library_templates(lang: str) -> dict:
 def first_paint_data() -> dict:
     data = {"games": GAMES, "many": str(MANY), "version": saves.VERSION, "maxChars": saves.MAX_CHARS,
             "nameLimit": saves.NAME_LIMIT, "kinds": list(saves.KINDS),
-            "marks": {"id": ID, "crest": CREST, "title": TITLE, "names": NAMES, "when": WHEN, "rows": ROWS},
-            "crests": {g: icon(g, "crest") for g in GAMES}, "langs": {}}
+            "marks": {"id": ID, "cover": COVER, "title": TITLE, "names": NAMES, "when": WHEN, "rows": ROWS},
+            "covers": {g: covers.thumb(g) for g in GAMES}, "langs": {}}
     for lang in LANGS:
         t = Translator(lang)
         data["langs"][lang] = {

@@ -1,8 +1,8 @@
 """Icons drawn as inline SVG, never as font glyphs: a tablet's fonts may lack a
 symbol and show an empty box instead (Debian's Chromium did, for ⏮ ⏭ ⚿ 🂠).
 
-The art is data: a game's crest is ui/games/<game id>/crest.svg, the shell's
-icons are ui/art/<name>.svg (each 48 × 48, drawn in currentColor). They are drawn
+The art is data: the shell's icons are ui/art/<name>.svg (each 48 × 48, drawn in
+currentColor); the games' figures are ui/figures.py's. They are drawn
 inline (not <img> or <use> of a file) so that they take the text's colour and
 cost no request."""
 from __future__ import annotations
@@ -34,9 +34,7 @@ def drawings(path: pathlib.Path) -> dict[str, Markup]:
 
 @functools.cache
 def _shapes(name: str) -> Markup:
-    crest = UI / "games" / name / "crest.svg"
-    path = crest if crest.exists() else UI / "art" / f"{name}.svg"
-    return _tidy(_SVG.search(path.read_text()).group(1))
+    return _tidy(_SVG.search((UI / "art" / f"{name}.svg").read_text()).group(1))
 
 
 def icon(name: str, cls: str = "icon") -> Markup:

@@ -6,9 +6,10 @@ from __future__ import annotations
 import datetime
 
 from .. import saves
-from ..collection import COLLECTION, playable
+from .. import covers
+from ..collection import COLLECTION
 from ..html import button
-from ..i18n import shown_names
+from ..i18n import Translator, shown_names
 from ..library import new_id
 from ..markup import Markup, el, join, text
 from ..match import Match
@@ -132,23 +133,22 @@ class HomeScreen(Screen):
     # ---- drawing --------------------------------------------------------------------
     def render(self) -> Markup:
         t = self.t
+        other = Translator("en" if t.lang == "ja" else "ja")      # the name in the other script
         cards = []
         for game_id, low, high in COLLECTION:
-            ready = playable(game_id)
             players = t("home.players.exact", min=low) if low == high else t("home.players", min=low, max=high)
-            if ready:
-                actions = join((button(text(t("home.play")), "setup", game_id, cls="btn-primary"),
-                                button(text(t("home.rules")), "rules", game_id)))
-                badge = None
-            else:
-                actions = None
-                badge = el("span", {"class": "badge badge-coming"}, t("home.coming"))
-            cards.append(el("article", {"class": ["game-card", None if ready else "is-coming"], "data-game": game_id},
-                            el("div", {"class": "game-card-crest"}, icon(game_id, "crest")),
-                            el("h2", t("game." + game_id)),
-                            el("p", {"class": "game-card-players"}, players),
-                            el("p", {"class": "game-card-blurb"}, t("game." + game_id + ".blurb")),
-                            badge, el("div", {"class": "game-card-actions"}, actions)))
+            shortest, longest = covers.minutes(game_id)
+            facts = t("home.facts", players=players, minutes=t("home.minutes", lo=shortest, hi=longest))
+            actions = join((button(text(t("home.play")), "setup", game_id, cls="btn-primary"),
+                            button(text(t("home.rules")), "rules", game_id)))
+            cards.append(el("article", {"class": "game-card", "data-game": game_id},
+                            covers.art(game_id),
+                            el("div", {"class": "game-card-body"},
+                               el("h2", t("game." + game_id)),
+                               el("p", {"class": "game-card-other", "lang": other.lang}, other("game." + game_id)),
+                               el("p", {"class": "game-card-players"}, facts),
+                               el("p", {"class": "game-card-blurb"}, t("game." + game_id + ".blurb")),
+                               el("div", {"class": "game-card-actions"}, actions))))
         about = button(join((icon("guide"), " ", t("nav.about"))), "about", cls="btn-ghost")
         return join((self.app.topbar(t("app.name"), about),
                      el("section", {"class": "home"},
@@ -183,13 +183,13 @@ class HomeScreen(Screen):
             actions = join((el("p", {"class": "lib-question"}, t("library.elsewhere")),
                             button(text(t("library.takeover")), "takeover", entry.id, cls="btn-primary"),
                             button(text(t("library.cancel")), "cancel_open", entry.id)))
-        return self.progress_row(entry.id, icon(game_id, "crest"), t("game." + game_id),
+        return self.progress_row(entry.id, covers.thumb(game_id), t("game." + game_id),
                                  t.join(shown_names(save.seats, t)), len(save.record["actions"]),
                                  self.when(entry.stored.updated), actions)
 
-    def progress_row(self, entry_id: str, crest, title: str, names: str, moves: int, when: str,
+    def progress_row(self, entry_id: str, cover, title: str, names: str, moves: int, when: str,
                      actions: Markup | None = None) -> Markup:
-        """`crest`: Markup (a plain str is a first-paint placeholder, drawn as text)."""
+        """`cover`: the game's small cover, Markup (a plain str is a first-paint placeholder, drawn as text)."""
         t = self.t
         if actions is None:
             actions = join((button(text(t("save.continue")), "continue", entry_id, cls="btn-primary"),
@@ -197,7 +197,7 @@ class HomeScreen(Screen):
                             button(text(t("library.delete")), "delete", entry_id)))
         detail = t("library.detail", names=names, n=moves, when=when)
         return el("li", {"class": "lib-row", "data-entry": entry_id},
-                  el("div", {"class": "lib-crest"}, crest),
+                  el("div", {"class": "lib-cover"}, cover),
                   el("div", {"class": "lib-text"}, el("strong", title), el("span", {"class": "lib-detail"}, detail)),
                   el("div", {"class": "lib-actions"}, actions))
 
@@ -263,7 +263,7 @@ class HomeScreen(Screen):
             if save.review is not None:
                 detail = t("library.size.join").join([detail, t("review.done")])
             rows.append(el("li", {"class": "lib-row", "data-entry": entry.id},
-                           el("div", {"class": "lib-crest"}, icon(game_id, "crest")),
+                           el("div", {"class": "lib-cover"}, covers.thumb(game_id)),
                            el("div", {"class": "lib-text"}, el("strong", t("game." + game_id)),
                               el("span", {"class": "lib-detail"}, detail), link),
                            el("div", {"class": "lib-actions"}, actions)))

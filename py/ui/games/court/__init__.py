@@ -1,6 +1,6 @@
 """王への請願 (To Court the King): what the app shows of it. Beside this file: table.py (its
 renderer, TABLE), words (its words in both languages), rules.toml (its in-app
-rules), style.css (its table's style), crest.svg (its crest)."""
+rules), style.css (its table's style), figures.toml (its figures)."""
 
 # Where the home screen shows it, among the collection's games (smallest first).
 HOME_ORDER = 1

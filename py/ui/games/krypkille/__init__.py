@@ -1,7 +1,6 @@
 """Krypkille: what the app shows of it. Beside this file: table.py (its
 renderer, TABLE), words (its words in both languages), rules.toml (its in-app
-rules), style.css (its table's style), crest.svg (its crest), figures.toml (its
-cards' figures)."""
+rules), style.css (its table's style), figures.toml (its cards' figures)."""
 
 # Where the home screen shows it, among the collection's games (smallest first).
 HOME_ORDER = 2

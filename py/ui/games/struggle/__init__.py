@@ -1,7 +1,7 @@
 """王の闘争 (King's Struggle): what the app shows of it. Beside this file: table.py (its
 renderer, TABLE), words (its words in both languages), rules.toml (its in-app
-rules), style.css (its table's style), crest.svg (its crest), figures.toml (the icons
-its cards and signs are drawn with), shapes.svg (the seats' shapes)."""
+rules), style.css (its table's style), figures.toml (the icons its cards and signs
+are drawn with), shapes.svg (the seats' shapes)."""
 
 # Where the home screen shows it, among the collection's games (smallest first).
 HOME_ORDER = 5

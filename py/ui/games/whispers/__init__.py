@@ -1,7 +1,7 @@
 """王宮のささやき (Palastgeflüster): what the app shows of it. Beside this file: table.py (its
 renderer, TABLE), words (its words in both languages), rules.toml (its in-app
 rules), style.css (its table's style), figures.toml (the game-icons figures of its
-cards), art.svg (its colours' shapes and signs), crest.svg (its crest)."""
+cards), art.svg (its colours' shapes and signs)."""
 
 # Where the home screen shows it, among the collection's games (smallest first).
 HOME_ORDER = 3
