@@ -5,9 +5,10 @@ import random
 import pytest
 
 from royaltable import IllegalAction, RandomBot, registry
+from royaltable.core import Refusal
 from royaltable.games.court import rules
 from royaltable.games.court.bots import QuickBot, StrongBot
-from royaltable.games.court.rules import (CARDS, CHARACTERS, ORDER, ROUND_LIMIT, best_kind,
+from royaltable.games.court.rules import (CARDS, CHARACTERS, FACES, ORDER, ROUND_LIMIT, best_kind,
                                           patterns_met, sample_state)
 
 GAME = registry.get("court")
@@ -808,3 +809,362 @@ def test_a_record_made_before_actions_were_typed_replays_to_the_same_position():
     views = json.dumps([state.view(seat) for seat in [None, *range(3)]], sort_keys=True)
     assert hashlib.sha256(views.encode()).hexdigest()[:16] == "7092bb616cb9d110"
     assert [str(action) for action in state.actions] == OLD_RECORD.split(",")
+
+
+# ---- every refusal, word for word (mutation testing: bench/MUTATION.md) ----------------
+
+def pending(hand, active, aside, *steps):
+    """A state whose current player has begun using an ability with these steps."""
+    return play(at_turn(hand=hand, active=active, aside=aside, aside_since_roll=True), *steps)
+
+
+def final_take(hand, aside):
+    state = at_turn(hand=hand, aside=aside)
+    state._finish_dice()
+    return state
+
+
+SITUATIONS = {
+    "dice": lambda: at_turn(active=[2, 3], aside=[6], aside_since_roll=True),
+    "just rolled": lambda: at_turn(active=[2, 3], aside=[6]),
+    "all aside": lambda: at_turn(hand=["smith", "maid"], active=[], aside=[6, 5], aside_since_roll=True),
+    "not rolled": lambda: at_turn(hand=["maid", "farmer", "king"], active=[None] * 4, rolled=False),
+    "sixes": lambda: at_turn(hand=["maid", "lady", "noble", "astronomer", "philosopher", "alchemist",
+                                   "swindler", "king", "smith"], active=[6, 6], aside=[6],
+                             used=["smith"]),
+    "maid": lambda: pending(["maid"], [2, 6], [4], "use maid"),
+    "maid picked": lambda: pending(["maid"], [2, 6], [4], "use maid", "pick 2"),
+    "maid no cancels": lambda: play(at_turn(hand=["maid"], active=[2, 6], aside=[4],
+                                            aside_since_roll=True), *["use maid", "cancel"] * 10,
+                                    "use maid"),
+    "lady": lambda: pending(["lady"], [2, 6], [4], "use lady"),
+    "noble": lambda: pending(["noble"], [2, 5], [4], "use noble"),
+    "philosopher": lambda: pending(["philosopher"], [1, 6, 3], [4], "use philosopher"),
+    "philosopher lowering 6": lambda: pending(["philosopher"], [1, 6, 3], [4], "use philosopher",
+                                              "pick 6"),
+    "philosopher 6 and 3": lambda: pending(["philosopher"], [1, 6, 3], [4], "use philosopher",
+                                           "pick 6", "pick 3"),
+    "astronomer": lambda: pending(["astronomer"], [4, 2], [4, 4], "use astronomer"),
+    "astronomer picked": lambda: pending(["astronomer"], [4, 2], [4, 3], "use astronomer", "pick 2"),
+    "magician picked": lambda: pending(["magician"], [4, 2], [4, 3], "use magician", "pick 2"),
+    "alchemist half": lambda: pending(["alchemist"], [4, 2, 1, 1], [4, 3], "use alchemist",
+                                      "pick 4", "pick 2", "pick 1", "value 3"),
+    "queen": lambda: pending(["queen"], [4, 2], [4, 3], "use queen"),
+    "jester": lambda: pending(["jester"], [4, 2], [4, 3], "use jester"),
+    "merchant": lambda: pending(["merchant"], [4, 2], [4, 3], "use merchant"),
+    "take": lambda: final_take(["swindler", "farmer"], [1, 3, 3]),
+    "take without jester": lambda: final_take([], [2, 2, 2, 2, 2, 2, 2]),
+}
+
+CANNOT = "{name} cannot be used"
+REFUSALS = [
+    # situation, action, key, text, params, rule
+    ("dice", 5, "not_text", "an action is a short text such as 'roll' or 'aside 5'", {}, None),
+    ("dice", "pick 2", "no_ability", "choose an ability first ('use ...')", {}, None),
+    ("dice", "value 3", "no_ability", "choose an ability first ('use ...')", {}, None),
+    ("dice", "confirm", "no_ability", "choose an ability first ('use ...')", {}, None),
+    ("dice", "cancel", "no_ability", "choose an ability first ('use ...')", {}, None),
+    ("dice", "aside 6", "die_set_aside",
+     "the die showing 6 is already set aside; set-aside dice never change (CT-9)", {"face": 6}, "CT-9"),
+    ("dice", "aside 9", "die_range", "name a die by the value it shows, 1 to 6 (CT-5)", {}, "CT-5"),
+    ("dice", "aside 0", "die_range", "name a die by the value it shows, 1 to 6 (CT-5)", {}, "CT-5"),
+    ("dice", "aside 4", "no_die", "no active die shows 4", {"face": 4}, None),
+    ("dice", "done", "not_final", "set aside every die first: the result is final only then (CT-11)",
+     {}, "CT-11"),
+    ("dice", "take farmer", "dice_first", "first finish the dice: every die must be set aside (CT-11)",
+     {}, "CT-11"),
+    ("dice", "pass", "dice_first", "first finish the dice: every die must be set aside (CT-11)",
+     {}, "CT-11"),
+    ("dice", "use unicorn", "no_character", "there is no character 'unicorn'", {"card": "unicorn"}, None),
+    ("dice", "use maid", "not_held", "you do not hold the Maid", {"card": "maid", "name": "Maid"}, None),
+    ("dice", "fly", "not_now", "'fly' is not allowed now; allowed: roll, aside 2, aside 3, aside all",
+     {"action": "fly", "allowed": "roll, aside 2, aside 3, aside all"}, None),
+    ("just rolled", "roll", "aside_before_roll", "set aside at least one die before rolling again (CT-9)",
+     {}, "CT-9"),
+    ("all aside", "roll", "nothing_to_roll", "every die is set aside: there is nothing left to roll",
+     {}, None),
+    ("not rolled", "use maid", "use_after_roll",
+     "abilities can be used only after the turn's first roll (CT-10)", {}, "CT-10"),
+    ("not rolled", "use farmer", "needs_no_use",
+     "the Farmer needs no using: its dice join at the start of each turn (CT-7)",
+     {"card": "farmer", "name": "Farmer"}, "CT-7"),
+    ("not rolled", "use king", "king_no_ability", "the King has no ability; holding it at the end wins "
+     "(CT-19)", {}, "CT-19"),
+    ("not rolled", "use lady", "not_held", "you do not hold the Lady", {"card": "lady", "name": "Lady"},
+     None),
+    ("not rolled", "aside 3", "roll_first", "roll the dice first (CT-8)", {}, "CT-8"),
+    ("not rolled", "pass", "dice_first", "first finish the dice: every die must be set aside (CT-11)",
+     {}, "CT-11"),
+    ("sixes", "use swindler", "needs_no_use",
+     "the Swindler needs no using: its dice join at the start of each turn (CT-7)",
+     {"card": "swindler", "name": "Swindler"}, "CT-7"),
+    ("sixes", "use king", "king_no_ability", "the King has no ability; holding it at the end wins "
+     "(CT-19)", {}, "CT-19"),
+    ("sixes", "use smith", "used", "you have already used the Smith this turn: each ability works once "
+     "per turn", {"card": "smith", "name": "Smith"}, None),
+    ("sixes", "use maid", "maid_all_six", "every active die shows 6: the Maid would push it past 6 (CT-5)",
+     {}, "CT-5"),
+    ("sixes", "use lady", "lady_all_six", "every active die shows 6: +1 would push it past 6 (CT-5)",
+     {}, "CT-5"),
+    ("sixes", "use noble", "noble_all_high",
+     "every active die shows 5 or 6: +2 would push it past 6 (CT-5)", {}, "CT-5"),
+    ("sixes", "use astronomer", "astronomer_no_other",
+     "the Astronomer needs a set-aside die showing another value than an active die", {}, None),
+    ("sixes", "use philosopher", "philosopher_no_pair",
+     "the Philosopher needs one active die above 1 and another below 6 (CT-5)", {}, "CT-5"),
+    ("sixes", "use alchemist", "alchemist_three", "the Alchemist needs three active dice", {}, None),
+    ("all aside", "use maid", "no_active_dice",
+     "the Maid acts on active dice, and every die is set aside (CT-10)",
+     {"card": "maid", "name": "Maid"}, "CT-10"),
+    ("maid", "roll", "finish_ability", "finish the Maid first (pick, value, confirm) or cancel it",
+     {"card": "maid", "name": "Maid"}, None),
+    ("maid", "aside 2", "finish_ability", "finish the Maid first (pick, value, confirm) or cancel it",
+     {"card": "maid", "name": "Maid"}, None),
+    ("maid", "confirm", "no_confirm", "the Maid needs no confirming: choose a die or value",
+     {"card": "maid", "name": "Maid"}, None),
+    ("maid", "value 3", "pick_dice_first", "pick the dice first", {}, None),
+    ("maid", "pick 6", "no_higher", "a die showing 6 cannot go higher: dice show 1 to 6 only (CT-5)",
+     {"face": 6}, "CT-5"),
+    ("maid", "pick 9", "die_range", "name a die by the value it shows, 1 to 6 (CT-5)", {}, "CT-5"),
+    ("maid", "pick x", "die_range", "name a die by the value it shows, 1 to 6 (CT-5)", {}, "CT-5"),
+    ("maid", "pick 4", "die_set_aside",
+     "the die showing 4 is already set aside; set-aside dice never change (CT-9)", {"face": 4}, "CT-9"),
+    ("maid", "pick 5", "no_die", "no active die shows 5", {"face": 5}, None),
+    ("maid no cancels", "cancel", "no_cancels", "no more cancelling this turn: finish the Maid",
+     {"card": "maid", "name": "Maid"}, None),
+    ("maid picked", "pick 2", "choose_value", "the dice are chosen: choose a value (3, 4, 5)",
+     {"values": (3, 4, 5)}, None),
+    ("maid picked", "value 6", "maid_value", "the Maid adds 1, 2 or 3, and the die may not pass 6 (CT-5)",
+     {}, "CT-5"),
+    ("maid picked", "value 7", "value_range", "a die shows only 1 to 6 (CT-5)", {}, "CT-5"),
+    ("maid picked", "value 0", "value_range", "a die shows only 1 to 6 (CT-5)", {}, "CT-5"),
+    ("maid picked", "value x", "value_range", "a die shows only 1 to 6 (CT-5)", {}, "CT-5"),
+    ("lady", "confirm", "pick_first", "pick at least one die first", {}, None),
+    ("lady", "pick 6", "no_higher", "a die showing 6 cannot go higher: dice show 1 to 6 only (CT-5)",
+     {"face": 6}, "CT-5"),
+    ("noble", "pick 5", "noble_past_six", "+2 would take the die showing 5 past 6 (CT-5)", {"face": 5},
+     "CT-5"),
+    ("philosopher", "pick 1", "no_lower",
+     "a die showing 1 cannot be lowered, or no other die could be raised (CT-5)", {"face": 1}, "CT-5"),
+    ("philosopher lowering 6", "pick 6", "no_die", "no active die shows 6", {"face": 6}, None),
+    ("philosopher 6 and 3", "value 6", "philosopher_value",
+     "the raised die would pass 6, or the lowered die would not go down (CT-5)", {}, "CT-5"),
+    ("philosopher 6 and 3", "pick 1", "choose_value", "the dice are chosen: choose a value (3, 4, 5)",
+     {"values": (3, 4, 5)}, None),
+    ("astronomer", "pick 4", "astronomer_same", "every set-aside die shows that value already", {}, None),
+    ("astronomer picked", "value 2", "astronomer_value",
+     "the Astronomer copies a set-aside die: choose one of 3, 4", {"values": (3, 4)}, None),
+    ("magician picked", "value 2", "value_choice", "choose one of 1, 3, 4, 5, 6",
+     {"values": (1, 3, 4, 5, 6)}, None),
+    ("alchemist half", "value 6", "alchemist_value",
+     "the three dice keep their total, and each shows 1 to 6 (CT-5)", {}, "CT-5"),
+    ("queen", "pick 4", "choose_value", "the dice are chosen: choose a value (1, 2, 3, 4, 5, 6)",
+     {"values": (1, 2, 3, 4, 5, 6)}, None),
+    ("queen", "confirm", "no_confirm", "the Queen needs no confirming: choose a die or value",
+     {"card": "queen", "name": "Queen"}, None),
+    ("jester", "pick 3", "die_set_aside",
+     "the die showing 3 is already set aside; set-aside dice never change (CT-9)", {"face": 3}, "CT-9"),
+    ("merchant", "confirm", "pick_first", "pick at least one die first", {}, None),
+    ("take", "roll", "take_or_pass", "the dice are final: take a character the result earns, or pass "
+     "(CT-12)", {}, "CT-12"),
+    ("take", "take unicorn", "no_character", "there is no character 'unicorn'", {"card": "unicorn"}, None),
+    ("take", "take queen", "queen_with_king", "the Queen comes only with the King, to its first taker "
+     "(CT-14)", {}, "CT-14"),
+    ("take", "take farmer", "already_held", "you already hold the Farmer (CT-4)",
+     {"card": "farmer", "name": "Farmer"}, "CT-4"),
+    ("take", "take jester", "already_held", "you already hold the Jester (CT-4)",
+     {"card": "jester", "name": "Jester"}, "CT-4"),
+    ("take", "take smith", "requirement", "your result does not meet the Smith's requirement: sum 15 or "
+     "more (CT-6)", {"card": "smith", "name": "Smith", "requirement": "sum 15 or more"}, "CT-6"),
+    ("take without jester", "take swindler", "jester_first",
+     "the Swindler is the back of the Jester: you need the Jester first", {}, None),
+]
+
+
+@pytest.mark.parametrize("situation,action,key,text,params,rule", REFUSALS,
+                         ids=[f"{case[0]}-{case[1]}" for case in REFUSALS])
+def test_every_refusal_says_its_key_words_rule_and_what_it_names(situation, action, key, text, params,
+                                                                 rule):
+    state = SITUATIONS[situation]()
+    before = snapshot(state)
+    refusal = refusal_of(state, action)
+    assert (refusal.key, refusal.text, refusal.params, refusal.rule) == (key, text, params, rule)
+    assert str(refusal) == text and snapshot(state) == before
+
+
+def test_ct15_ct3_a_king_taken_or_a_character_gone_is_refused_for_what_it_is():
+    state = king_turn()                       # the round goes on after the King was taken
+    state.apply("take king")
+    state.active, state.aside, state.rolled = [], [2] * 7, True
+    state._finish_dice()
+    assert state.phase == "take" and not state.final_round
+    assert "take king" not in state.legal_actions()
+    assert repr(refusal_of(state, "take king")) == repr(Refusal(
+        "king_taken", "the King has been taken: nobody else can take it from the supply (CT-15)", {},
+        "CT-15"))
+    state.supply["hunter"] = 0
+    assert repr(refusal_of(state, "take hunter")) == repr(Refusal(
+        "none_left", "no Hunter is left in the supply (CT-3)", {"card": "hunter", "name": "Hunter"},
+        "CT-3"))
+
+
+def test_a_clone_in_the_middle_of_an_ability_is_the_same_and_changes_apart():
+    state = at_turn(hand=["philosopher", "smith"], active=[1, 6, 3], aside=[4], used=["smith"])
+    state.apply("use philosopher")
+    state.apply("pick 6")
+    other = state.clone()
+    assert snapshot(other) == snapshot(state)
+    assert other.pending == {"card": "philosopher", "picked": [1], "values": []}
+    play(other, "pick 3", "value 5")
+    assert state.pending == {"card": "philosopher", "picked": [1], "values": []}
+    assert state.used == {"smith"} and other.used == {"smith", "philosopher"}
+    assert other.active == [1, 5, 4] and state.active == [1, 6, 3]
+
+
+def test_a_clone_rolls_with_the_dice_it_is_given():
+    from royaltable.core import Luck
+    state = at_turn(active=[2, 3], aside=[6], aside_since_roll=True)
+    dice = Luck(11)
+    other = state.clone(rng=dice)
+    assert other.rng is dice and state.clone().rng is not state.rng
+    other.apply("roll")
+    expected = Luck(11)
+    assert other.active == [expected.randint(1, 6), expected.randint(1, 6)]
+
+
+def test_sample_state_is_the_game_seeded_as_asked():
+    from royaltable.core import Luck
+    state = at_turn(active=[2, 3], aside=[6], aside_since_roll=True, players=3)
+    copy = sample_state(state.view(state.current), 17)
+    assert copy.game is GAME and copy.seed == 17 and copy.options == {}
+    assert copy.record() == {"game": "court", "options": {}, "seed": 17, "players": 3, "actions": []}
+    copy.apply("roll")                        # the future rolls are those of the seed
+    expected = Luck(17)
+    assert copy.active == [expected.randint(1, 6), expected.randint(1, 6)]
+
+
+# ---- the edges of each ability (mutation testing) ---------------------------------------
+
+def test_ct5_a_five_may_still_go_up_by_the_maid_or_the_lady():
+    for card in ("maid", "lady"):
+        state = at_turn(hand=[card], active=[5, 6])
+        state.apply("use " + card)
+        assert state.legal_actions() == ["pick 5", "cancel"]
+
+
+def test_ability_alchemist_needs_three_dice_and_three_are_enough():
+    assert "use alchemist" in at_turn(hand=["alchemist"], active=[1, 2, 3]).legal_actions()
+
+
+def test_ability_magician_changes_one_die_only():
+    state = at_turn(hand=["magician"], active=[4, 2])
+    play(state, "use magician", "pick 2")
+    assert state.legal_actions() == ["value 1", "value 3", "value 4", "value 5", "value 6", "cancel"]
+
+
+@pytest.mark.parametrize("active,lower", [([2, 6], [6]), ([5, 6], [6]), ([2, 4], [2, 4]),
+                                          ([6, 6, 1], [6])])
+def test_ct5_the_philosopher_lowers_a_die_only_if_another_can_go_up(active, lower):
+    state = at_turn(hand=["philosopher"], active=active)
+    state.apply("use philosopher")
+    assert state.legal_actions() == ["pick %d" % v for v in lower] + ["cancel"]
+
+
+def test_ct5_the_philosopher_raises_a_five_and_lowers_a_six_down_to_1():
+    state = at_turn(hand=["philosopher"], active=[6, 5])
+    play(state, "use philosopher", "pick 6")
+    assert state.legal_actions() == ["pick 5", "cancel"]
+    state = at_turn(hand=["philosopher"], active=[6, 1])
+    play(state, "use philosopher", "pick 6", "pick 1")
+    assert state.legal_actions() == ["value %d" % x for x in range(1, 6)] + ["cancel"]
+    state.apply("value 1")
+    assert state.active == [1, 6]
+
+
+def test_ct5_the_alchemist_at_the_lowest_and_highest_totals():
+    state = at_turn(hand=["alchemist"], active=[1, 1, 1])
+    play(state, "use alchemist", "pick 1", "pick 1", "pick 1")
+    assert state.legal_actions() == ["value 1", "cancel"]
+    state = at_turn(hand=["alchemist"], active=[6, 6, 6])
+    play(state, "use alchemist", "pick 6", "pick 6", "pick 6")
+    assert state.legal_actions() == ["value 6", "cancel"]
+    state.apply("value 6")
+    assert state.legal_actions() == ["value 6", "cancel"]
+    state.apply("value 6")
+    assert state.active == [6, 6, 6] and "alchemist" in state.used
+
+
+def test_sample_state_copies_the_view_it_is_given():
+    state = play(GAME.new(3, seed=2), "roll", "aside all")
+    if state.phase == "take":
+        state.apply("pass")
+    view = state.view(None)
+    copy = sample_state(view, 3)
+    before = json.dumps(copy.view(None), sort_keys=True)
+    view["history"][0]["dice"].append(9)
+    view["dice"]["aside"].append(9)
+    view["hands"][0].append({"card": "king", "used": False})
+    view["supply"]["king"] = 7
+    assert json.dumps(copy.view(None), sort_keys=True) == before
+
+
+def test_sample_state_of_a_finished_game():
+    state = final_round_state(players=3)
+    for _ in range(2):
+        finish_turn(state, [1, 2, 3])
+    assert state.over
+    view = state.view(None)
+    assert sample_state(view, 5).view(None) == view
+
+
+@pytest.mark.parametrize("missing", [1, 2, 3, 4, 5])
+def test_ct6_a_straight_short_of_one_face_is_no_magician(missing):
+    low = [f for f in (1, 2, 3, 4, 5) if f != missing]
+    high = [f for f in (2, 3, 4, 5, 6) if f != missing + 1]
+    assert "magician" not in meets(low + [low[-1]])
+    assert "magician" not in meets(high + [high[-1]])
+    assert "magician" in meets([1, 2, 3, 4, 5]) and "magician" in meets([2, 3, 4, 5, 6])
+
+
+@pytest.mark.parametrize("missing", [1, 2, 3, 4, 5, 6])
+def test_ct6_the_alchemist_needs_every_face(missing):
+    dice = [f for f in FACES if f != missing]
+    assert "alchemist" not in meets(dice + [dice[0]])
+
+
+def test_ct17_a_challenger_who_beats_the_king_takes_it_in_the_history():
+    state = final_round_state()
+    challenger = state.current
+    state.active, state.aside, state.rolled = [4] * 7, [], True
+    assert state.view(None)["beats_king"] is False            # equal: not enough
+    state.active = [5] * 7
+    assert state.view(None)["beats_king"] is True
+    state.apply("aside all")
+    assert state.king_holder == challenger
+    assert state.history[-1] == {"round": state.round_no, "seat": challenger, "dice": [5] * 7,
+                                 "took": "king", "final": True}
+    finish_turn(state, [1, 2, 3])
+    assert state.history[-1]["took"] is None
+
+
+def test_the_view_names_the_step_of_an_ability_and_starts_a_turn_unrolled():
+    state = at_turn(hand=["magician"], active=[4, 2])
+    state.apply("use magician")
+    assert state.view(None)["pending"] == {"card": "magician", "picked": [], "values": [], "step": "pick"}
+    state.apply("pick 2")
+    assert state.view(None)["pending"] == {"card": "magician", "picked": [1], "values": [], "step": "value"}
+    state.apply("value 6")
+    play(state, "aside all", "pass")
+    view = state.view(None)
+    assert view["dice"] == {"active": [None] * 3, "aside": [], "rolled": False, "must_set_aside": False}
+    assert view["best"] is None and view["pending"] is None
+
+
+def test_a_view_shares_no_list_with_the_state():
+    state = play(GAME.new(3, seed=2), "roll", "aside all")
+    if state.phase == "take":
+        state.apply("pass")
+    view = state.view(None)
+    view["history"][0]["dice"].append(9)
+    view["dice"]["aside"].append(9)
+    assert 9 not in state.history[0]["dice"] and 9 not in state.aside

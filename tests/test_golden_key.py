@@ -1250,3 +1250,182 @@ def test_records_made_before_typed_actions_replay_to_the_same_position(options, 
     assert hashlib.sha256(json.dumps(state.view(None), sort_keys=True).encode()).hexdigest() == digest
     assert [str(a) for a in state.actions] == record["actions"]
     assert all(type(a) in GAME.actions.kinds for a in state.actions)
+
+
+# ---- every refusal, word for word: key, text, what it names, rule (mutation testing) -------
+
+NINES = [9, 9, 9, 9, REROLL, 9, 9, 9, 9]      # every card 7 or more: R1's two moves (GK-27)
+
+
+def then(state, *actions):
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+def offered(rule=None):
+    state = position(dice(red0=("r0c0", 1)), rescue=("R1",))
+    state.phase, state.to_act = "offer", RED
+    state.offer = {"rule": None, "by": RED, "asked": [], "why": "repeat"}
+    return then(state, "propose " + rule) if rule else state
+
+
+GK_SITUATIONS = {
+    "place": lambda: GAME.new(2, seed=3),                                    # blue places first
+    "placed one": lambda: then(GAME.new(2, seed=3), "place blue0 blue:2"),
+    "offer": offered,
+    "answer": lambda: offered("R2"),
+    "reroll": lambda: then(position(dice(red0=("r0c1", 3))), "move red0 r1c1"),
+    "reroll forced": lambda: then(position(dice(red0=("r0c1", 1), blue0=("r0c1", 2))), "flick blue0 r1c1"),
+    "flick": lambda: position(dice(red0=("r1c0", 2), blue0=("r1c0", 5))),
+    "move": lambda: position(dice(red0=("r0c0", 1), red1=("r1c0", 2))),
+    "move, R1 R2 R3": lambda: position(dice(red0=("r0c0", 1), red1=("red", 2)), rescue=("R1", "R2", "R3")),
+    "second move": lambda: then(position(dice(red0=("r0c0", 1), red1=("r1c0", 2)), cards=NINES,
+                                         rescue=("R1", "R2", "R3")), "move red1 r0c0"),
+    "home again": lambda: then(position(dice(red0=("r0c0", 1), red1=("r1c0", 2)), cards=NINES,
+                                        rescue=("R1",)), "move red0 red"),
+    "flicked onto red1": lambda: then(position(dice(red0=("r0c0", 1), blue0=("r0c0", 3), red1=("r0c1", 2)),
+                                               rescue=("R2",)), "flick blue0 r0c1"),
+    "flicked own red1": lambda: then(position(dice(red0=("r0c0", 1), red1=("r0c0", 2))), "flick red1 r0c1"),
+    "advanced": lambda: position(dice(red0=("r0c0", 1)), options={"board": "advanced"}, cards=ADVANCED),
+}
+
+
+def places(cell, card, to=None, to_card=None):
+    out = {"at": cell, "at_card": card}
+    if to is not None:
+        out.update(to=to, to_card=to_card)
+    return out
+
+
+GK_REFUSALS = [
+    ("place", 7, "not_text", "an action is a short text such as 'move red0 r1c2'", {}, None),
+    ("place", "move red0 r0c0", "place_first", "first place your two rolled dice on your faction card's entry "
+     "spots (GK-6)", {}, "GK-6"),
+    ("place", "place red0", "place_how", "place a die like 'place blue0 blue:1' (GK-6)", {"colour": "blue"}, "GK-6"),
+    ("place", "place red0 red:0", "place_own", "place your own dice (blue0, blue1) (GK-6)", {"colour": "blue"},
+     "GK-6"),
+    ("place", "place blue0 red:0", "place_own_card", "your dice start on the entry spots of your own faction card "
+     "(blue:0..2) (GK-6)", {"colour": "blue"}, "GK-6"),
+    ("place", "place blue0 blue:3", "no_such_spot", "a faction card has three entry spots, 0 to 2 (GK-4)", {},
+     "GK-4"),
+    ("place", "place blue1 blue:0", "place_order", "place blue0 first, then blue1",
+     {"colour": "blue", "die": "blue0", "die_value": 2}, None),
+    ("placed one", "place blue0 blue:1", "already_placed", "blue0 is already placed (GK-6)",
+     {"die": "blue0", "die_value": 2}, "GK-6"),
+    ("placed one", "place blue1 blue:2", "spot_taken", "blue:2 is taken: each die on its own entry spot (GK-6)",
+     {"spot": "blue:2"}, "GK-6"),
+    ("offer", "propose R1", "rule_in_force", "rescue rule R1 is already in force (GK-26)", {"rescue": "R1"},
+     "GK-26"),
+    ("offer", "move red0 r0c1", "offer_pending", "this position has come up a third time: propose a rescue rule "
+     "or decline (GK-26)", {}, "GK-26"),
+    ("answer", "propose R1", "answer_pending", "accept or refuse rescue rule R2 (GK-26)", {"rescue": "R2"},
+     "GK-26"),
+    ("reroll", "move red1 r0c0", "reroll_pending", "red0 is on the re-roll card: re-roll it or keep it first "
+     "(GK-14)", {"die": "red0", "die_value": 4}, "GK-14"),
+    ("reroll forced", "keep", "reroll_forced", "blue0 was flicked onto the re-roll card: you must re-roll it "
+     "first (GK-14)", {"die": "blue0", "die_value": 3}, "GK-14"),
+    ("flick", "move red0 r0c0", "flick_first", "first flick the die on top of your die (blue0) to a card next "
+     "to it (GK-8)", {"tops": "blue0"}, "GK-8"),
+    ("flick", "flick red0 r0c0", "flick_only_tops", "only the die on top of one of your dice is flicked now "
+     "(blue0) (GK-8)", {"tops": "blue0"}, "GK-8"),
+    ("flick", "flick blue0", "go_how", "name a die and where it goes, e.g. 'flick red0 r1c1'",
+     {"verb": "flick", "colour": "red"}, None),
+    ("flick", "flick blue0 r2c2", "not_next", "r2c2 is not next to r1c0: a die moves one card at a time (GK-5)",
+     places("r1c0", "4", "r2c2", "8"), "GK-5"),
+    ("move", "flick red0 r0c1", "nothing_to_flick", "there is nothing to flick: only a die on top of one of "
+     "yours is flicked, at the start of your turn (GK-8)", {}, "GK-8"),
+    ("move", "reroll", "no_reroll", "no die is waiting on the re-roll card (GK-14)", {}, "GK-14"),
+    ("move", "keep", "no_reroll", "no die is waiting on the re-roll card (GK-14)", {}, "GK-14"),
+    ("move", "end", "end_not_allowed", "'end' stops after the first of two moves, which only R1 allows (GK-27)",
+     {}, "GK-27"),
+    ("move", "roll red0", "rescue_not_in_force", "rescue rule R2 is not in force (GK-28)", {"rescue": "R2"},
+     "GK-28"),
+    ("move", "return red0", "rescue_not_in_force", "rescue rule R3 is not in force (GK-29)", {"rescue": "R3"},
+     "GK-29"),
+    ("move", "pass", "no_pass", "you can move a die: passing is only for a player with no legal move (GK-12)",
+     {}, "GK-12"),
+    ("move", "move red0", "go_how", "name a die and where it goes, e.g. 'move red0 r1c1'",
+     {"verb": "move", "colour": "red"}, None),
+    ("move", "move blue0 r2c0", "not_your_die", "blue0 is not your die: move one of your own (GK-9)",
+     {"die": "blue0", "die_value": 1}, "GK-9"),
+    ("move", "move red0 r9c9", "no_such_card", "there is no card 'r9c9': cells are r0c0..r2c2, faction cards "
+     "red and blue", {"name": "r9c9", "last": 2}, None),
+    ("move", "move red0 r0c0", "must_leave", "a die must leave r0c0: it moves to another card (GK-9)",
+     places("r0c0", "1", "r0c0", "1"), "GK-9"),
+    ("move", "move red0 r1c1", "diagonal", "r0c0 to r1c1 is diagonal: dice move up, down, left or right only "
+     "(GK-5)", places("r0c0", "1", "r1c1", "reroll"), "GK-5"),
+    ("move", "move red0 r0c2", "no_wrap", "r0c0 to r0c2 would cross the edge of the grid: no wrapping round "
+     "(GK-5)", places("r0c0", "1", "r0c2", "3"), "GK-5"),
+    ("move", "move red0 r2c0", "no_wrap", "r0c0 to r2c0 would cross the edge of the grid: no wrapping round "
+     "(GK-5)", places("r0c0", "1", "r2c0", "6"), "GK-5"),
+    ("move", "move red0 r1c2", "not_next", "r1c2 is not next to r0c0: a die moves one card at a time (GK-5)",
+     places("r0c0", "1", "r1c2", "5"), "GK-5"),
+    ("move", "move red0 blue", "faction_far", "only a die on the row next to the blue faction card can go onto "
+     "it (GK-15)", {"to": "blue", "to_card": None}, "GK-15"),
+    ("move", "fly", "not_now", "'fly' is not allowed now; allowed: move red0 r1c0, move red0 r0c1, "
+     "move red0 red, move red1 r0c0, move red1 r2c0, move red1 r1c1",
+     {"action": "fly", "allowed": "move red0 r1c0, move red0 r0c1, move red0 red, move red1 r0c0, "
+      "move red1 r2c0, move red1 r1c1"}, None),
+    ("move, R1 R2 R3", "roll blue0", "own_die", "name one of your own dice", {}, None),
+    ("move, R1 R2 R3", "roll", "own_die", "name one of your own dice", {}, None),
+    ("move, R1 R2 R3", "return red1", "already_home", "red1 is already on your faction card (GK-29)",
+     {"die": "red1", "die_value": 2}, "GK-29"),
+    ("second move", "move red0 r0c1", "covered", "red0 has red1 on top of it: a covered die cannot move (GK-9)",
+     {"die": "red0", "die_value": 1, "top": "red1", "top_value": 3}, "GK-9"),
+    ("second move", "roll red1", "rescue_not_second", "R2 replaces the turn's move, not a second move (GK-28)",
+     {"rescue": "R2"}, "GK-28"),
+    ("second move", "return red1", "rescue_not_second", "R3 replaces the turn's move, not a second move (GK-29)",
+     {"rescue": "R3"}, "GK-29"),
+    ("home again", "move red0 r0c0", "fresh", "red0 reached the faction card this turn: it leaves on a later "
+     "turn (GK-16)", {"die": "red0", "die_value": 2}, "GK-16"),
+    ("flicked onto red1", "roll red1", "rescue_covered", "red1 has a die on top of it (GK-9)",
+     {"die": "red1", "die_value": 2}, "GK-9"),
+    ("flicked onto red1", "move red1 r1c1", "covered", "red1 has blue0 on top of it: a covered die cannot move "
+     "(GK-9)", {"die": "red1", "die_value": 2, "top": "blue0", "top_value": 4}, "GK-9"),
+    ("flicked own red1", "move red0 r0c1", "on_flicked", "you flicked your own red1 this turn: no die may go on "
+     "top of it (GK-17)", {"under": "red1", "under_value": 3}, "GK-17"),
+    ("flicked own red1", "move red1 r0c0", "flicked_on_own", "you flicked red1 this turn: it may not go on top "
+     "of your own die (GK-17)", {"die": "red1", "die_value": 3}, "GK-17"),
+    ("advanced", "move red0 r2c0", "not_next", "r2c0 is not next to r0c0: a die moves one card at a time (GK-5)",
+     places("r0c0", "1", "r2c0", "7"), "GK-5"),
+    ("advanced", "move red0 r9c9", "no_such_card", "there is no card 'r9c9': cells are r0c0..r3c2, faction "
+     "cards red and blue", {"name": "r9c9", "last": 3}, None),
+]
+
+
+@pytest.mark.parametrize("situation,action,key,text,params,rule", GK_REFUSALS,
+                         ids=[f"{case[0]}-{case[1]}" for case in GK_REFUSALS])
+def test_every_refusal_says_its_key_words_rule_and_what_it_names(situation, action, key, text, params, rule):
+    state = GK_SITUATIONS[situation]()
+    before = snapshot(state)
+    with pytest.raises(IllegalAction) as err:
+        state.apply(action)
+    refusal = err.value.refusal
+    assert (refusal.key, refusal.text, refusal.params, refusal.rule) == (key, text, params, rule)
+    assert str(err.value) == text and snapshot(state) == before
+
+
+def test_a_refusal_names_a_face_down_card_as_unknown():
+    state = position(dice(red0=("r0c0", 1)))
+    state.up[4] = False                           # r1c1, face down (GK-22)
+    with pytest.raises(IllegalAction) as err:
+        state.apply("move red0 r1c1")
+    assert err.value.refusal.params == {"at": "r0c0", "at_card": "1", "to": "r1c1", "to_card": None}
+
+
+def test_who_may_act_now_is_said_word_for_word():
+    def why(state, action, seat):
+        with pytest.raises(IllegalAction) as err:
+            state.apply(action, seat=seat)
+        r = err.value.refusal
+        return (r.key, r.text, r.params, r.rule)
+    assert why(offered(), "decline", BLUE) == (
+        "proposing", "red may propose a rescue rule now (GK-26)",
+        {"colour": "red", "turn": RED, "seat": BLUE}, "GK-26")
+    assert why(offered("R2"), "accept", RED) == (
+        "answering", "blue is answering the proposal of rescue rule R2 (GK-26)",
+        {"rescue": "R2", "colour": "blue", "turn": BLUE, "seat": RED}, "GK-26")
+    assert why(GK_SITUATIONS["move"](), "move red0 r0c1", BLUE) == (
+        "out_of_turn", "it is red's turn, not blue's (GK-12)",
+        {"other": "blue", "colour": "red", "turn": RED, "seat": BLUE}, "GK-12")

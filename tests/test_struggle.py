@@ -817,3 +817,114 @@ def test_a_record_made_before_typed_actions_replays_to_the_same_game():
     assert digest == OLD_VIEWS_DIGEST
     assert state.record() == record and json.loads(json.dumps(state.record())) == record
     assert all(GAME.parse(str.__str__(a)) is a for a in state.actions)
+
+
+# ---- every refusal, word for word: key, text, what it names, rule (mutation testing) -------
+
+def then(state, *actions):
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+def leading():
+    state = GAME.new(3, seed=1)
+    state.first = state.leader = state.to_act = 0
+    return state
+
+
+def markers_gone(power, use):
+    """Five abilities have used up the five markers of their kind (ST-3); the sixth
+    seat's Merchant bargains next."""
+    state = trick([power] * 5 + [7], first=0)
+    for seat in range(5):
+        decide(state, f"{use} {seat}")
+    return state
+
+
+ST_SITUATIONS = {
+    "lead": leading,
+    "choose": lambda: then(leading(), "play s0-6"),
+    "offer": lambda: trick([6, 10, 3], first=0, gold=[5, 4, 5]),
+    "gold": lambda: then(trick([6, 10, 3], first=0, gold=[5, 4, 5]), "offer minus 2"),
+    "promise": lambda: then(trick([6, 10, 3], first=0, gold=[5, 4, 5]), "offer minus 2", "gold 3"),
+    "decide": lambda: then(trick([6, 10, 3], first=0, gold=[5, 4, 5]), "pass", "pass"),
+    "knight": lambda: then(trick([8, 10, 3], first=0, gold=[5, 5, 5]), "offer knight", "gold 1", "no-promise",
+                           "pass", "accept 1"),
+    "no plus left": lambda: markers_gone(4, "plus"),
+    "no minus left": lambda: markers_gone(6, "minus"),
+}
+
+ST_REFUSALS = [
+    ("lead", "play s1-6", "not_in_hand", "s1-6 is not in your hand: play a card you hold (ST-7)",
+     {"card": "s1-6"}, "ST-7"),
+    ("lead", "pass", "lead", "first choose a card to play face up: you lead (ST-7)", {}, "ST-7"),
+    ("choose", "play s0-5", "not_in_hand", "s0-5 is not in your hand: play a card you hold (ST-7)",
+     {"card": "s0-5"}, "ST-7"),
+    ("choose", "pass", "choose", "first choose a card to play face down (ST-7)", {}, "ST-7"),
+    ("offer", "offer minus 9", "not_a_use", "'minus 9' is not a use of this ability now; an offer names one "
+     "of: minus 0, minus 1, minus 2, none (ST-15)", {"use": "minus 9", "uses": "minus 0, minus 1, minus 2, none"},
+     "ST-15"),
+    ("offer", "minus 2", "offer_or_pass", "make an offer for a use of the ability, or pass (ST-15)", {}, "ST-15"),
+    ("gold", "gold 5", "gold_held", "you hold only 4 gold: an offer is gold you hold (ST-15)", {"gold": 4},
+     "ST-15"),
+    ("gold", "gold 0", "gold_least", "an offer is at least 1 gold (ST-15)", {}, "ST-15"),
+    ("gold", "gold -1", "gold_least", "an offer is at least 1 gold (ST-15)", {}, "ST-15"),
+    ("gold", "gold x", "gold_name", "name the gold you offer: 1 to 4 (ST-15)", {"gold": 4}, "ST-15"),
+    ("gold", "pass", "gold_name", "name the gold you offer: 1 to 4 (ST-15)", {"gold": 4}, "ST-15"),
+    ("promise", "pass", "promise", "add a promise (promise-0..promise-4) or no-promise (ST-15)", {}, "ST-15"),
+    ("decide", "accept 1", "no_offer", "seat 1 made no offer to accept (ST-16)", {"offerer": 1}, "ST-16"),
+    ("decide", "accept 3", "no_offer", "seat 3 made no offer to accept (ST-16)", {"offerer": "3"}, "ST-16"),
+    ("decide", "accept x", "no_offer", "seat x made no offer to accept (ST-16)", {"offerer": "x"}, "ST-16"),
+    ("decide", "minus 9", "decide", "accept an offer, use the ability one of the legal ways, or pass: minus 0, "
+     "minus 1, minus 2, pass (ST-17)", {"allowed": "minus 0, minus 1, minus 2, pass"}, "ST-17"),
+    ("knight", "pass", "binding", "the deal is binding: choose the card from your hand to add to the Knight "
+     "(ST-16, ST-28)", {}, "ST-16, ST-28"),
+    ("knight", "accept 1", "dealt", "seat 0 has already accepted a deal this round: one deal per round (ST-16)",
+     {"seat": 0}, "ST-16"),
+    ("no plus left", "offer plus 1", "no_plus", "no +3 marker is left in the supply: the Jester has no effect "
+     "(ST-31)", {}, "ST-31"),
+    ("no minus left", "offer minus 1", "no_minus", "no −3 marker is left in the supply: the Guard has no "
+     "effect (ST-31)", {}, "ST-31"),
+]
+
+
+@pytest.mark.parametrize("situation,action,key,text,params,rule", ST_REFUSALS,
+                         ids=[f"{case[0]}-{case[1]}" for case in ST_REFUSALS])
+def test_every_refusal_says_its_key_words_rule_and_what_it_names(situation, action, key, text, params, rule):
+    state = ST_SITUATIONS[situation]()
+    before = snapshot(state)
+    with pytest.raises(IllegalAction) as err:
+        state.apply(action)
+    refusal = err.value.refusal
+    assert (refusal.key, refusal.text, refusal.params, refusal.rule) == (key, text, params, rule)
+    assert str(err.value) == text and snapshot(state) == before
+
+
+def test_who_may_act_now_is_said_word_for_word():
+    def why(state, action, seat):
+        with pytest.raises(IllegalAction) as err:
+            state.apply(action, seat=seat)
+        r = err.value.refusal
+        return (r.key, r.text, r.params, r.rule)
+    assert why(ST_SITUATIONS["offer"](), "pass", 2) == (
+        "offer_turn", "it is seat 1's turn to make an offer or pass (ST-15)", {"turn": 1}, "ST-15")
+    assert why(ST_SITUATIONS["gold"](), "gold 1", 2)[0] == "offer_turn"
+    assert why(ST_SITUATIONS["promise"](), "promise-0", 0)[0] == "offer_turn"
+    assert why(ST_SITUATIONS["decide"](), "minus 1", 1) == (
+        "decides", "it is seat 0's turn: seat 0 decides on the offers (ST-16)", {"turn": 0}, "ST-16")
+    assert why(ST_SITUATIONS["choose"](), "play s2-5", 2) == (
+        "out_of_turn", "it is seat 1's turn, not seat 2's", {"turn": 1, "seat": 2}, None)
+    assert why(ST_SITUATIONS["choose"](), "play s2-5", 7) == (
+        "no_seat", "there is no seat 7", {"number": 7}, None)
+    four = GAME.new(4, seed=1)
+    four.first = four.leader = four.to_act = 0
+    then(four, "play s0-6", "play s1-3")
+    assert why(four, "play s1-4", 1) == (
+        "chosen", "seat 1 has already chosen a card face down; it is seat 2's turn (ST-7)",
+        {"seat": 1, "turn": 2}, "ST-7")
+    switched = trick([9, 6, 2], first=0)          # the Queen takes seat 1's Guard
+    decide(switched, "swap 1")
+    assert why(switched, "swap 2", 1) == (
+        "switched", "this card was switched in by the Spy or the Queen: its ability cannot be used (ST-9)",
+        {}, "ST-9")

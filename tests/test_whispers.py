@@ -903,3 +903,230 @@ def test_wh14_every_butler_swap_and_only_those_leave_no_pair():
             displays.append(display)
         butler_seat = rng.randrange(players)
         assert sorted(swaps(displays, butler_seat)) == no_pair_swaps(displays, butler_seat)
+
+
+# ---- every refusal, word for word (mutation testing: bench/MUTATION.md) ------------------
+
+def played(state, *actions):
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+WH_SITUATIONS = {
+    "play": lambda: arrange(hands={0: ["red-maid", "red-guard", "red-jester", "red-wizard", "red-general",
+                                       "red-butler"]}, king="king-jester"),
+    "play with a maid shown": lambda: arrange(hands={0: ["red-maid", "red-guard", "grey-jester", "red-wizard",
+                                                         "red-general"]}, displays={0: ["blue-maid"]}),
+    "play, the Jester banned, a maid shown": lambda: arrange(
+        hands={0: ["red-maid", "red-guard", "red-jester", "red-wizard", "red-general"]},
+        displays={0: ["blue-maid"]}, king="king-jester"),
+    "next": lambda: played(arrange(hands={0: ["grey-jester", "red-maid", "red-wizard", "red-guard",
+                                              "red-general"]},
+                                   displays={0: ["red-accountant"], 1: ["blue-maid", "blue-wizard"],
+                                             2: ["green-maid", "green-wizard", "green-guard"]}),
+                           "play grey-jester"),
+    "target": exchange_table,
+    "count": lambda: played(exchange_table(), "target 1"),
+    "give": lambda: played(exchange_table(), "target 1", "count 2"),
+    "answer": lambda: played(exchange_table(), "target 1", "count 1", "give red-maid"),
+    "discard": lambda: played(arrange(hands={0: ["red-maid", "red-guard", "red-jester", "red-wizard",
+                                                 "red-general", "red-butler"]}), "play red-maid"),
+    "return": lambda: played(arrange(hands={0: ["red-guard", "red-jester", "red-wizard", "red-general"]},
+                                     displays={0: ["red-maid", "red-butler"]}), "play red-guard"),
+    "swap": lambda: played(arrange(**BUTLER_TABLE), "play red-butler"),
+    "with": lambda: played(arrange(**BUTLER_TABLE), "play red-butler", "swap 0 red-guard"),
+    # blue-wizard could go only to seat 2, for its Jester, which seat 1 holds already
+    "swap, a wizard alone": lambda: played(arrange(hands={0: ["red-butler", "red-maid", "red-jester"]},
+                                                   displays={1: ["blue-jester", "blue-wizard"],
+                                                             2: ["green-jester"]}), "play red-butler"),
+}
+
+
+def wrong_step(action, phase, expect):
+    text = f"{action!r} is not allowed now: {expect}"
+    return ("wrong_step", text, {"action": action, "expect": expect, "phase": phase}, None)
+
+
+WH_REFUSALS = [
+    ("play", "play blue-maid", ("not_in_hand", "blue-maid is not in your hand", {"card": "blue-maid"}, None)),
+    ("play", "play red-jester", ("jester_banned", "the King card 道化師 (Jester) forbids playing the Jester "
+                                 "(WH-18)", {}, "WH-18")),
+    ("play with a maid shown", "play red-maid",
+     ("twice", "your display already holds a Maid: a display never holds two cards of one character (WH-8)",
+      {"card": "red-maid", "character": "Maid"}, "WH-8")),
+    ("play, the Jester banned, a maid shown", "play red-maid",
+     ("twice", "your display already holds a Maid: a display never holds two cards of one character (WH-8)",
+      {"card": "red-maid", "character": "Maid"}, "WH-8")),
+    ("play", "next 2", wrong_step("next 2", "play", "play a card from your hand (WH-8)")),
+    ("play", "target 0", wrong_step("target 0", "play", "play a card from your hand (WH-8)")),
+    ("play", 7, wrong_step(7, "play", "play a card from your hand (WH-8)")),
+    ("next", "next 2", ("not_tied", "the turn goes to one of the players with the fewest display cards "
+                        "(WH-10)", {}, "WH-10")),
+    ("next", "play red-maid", wrong_step("play red-maid", "next",
+                                         "choose who plays next among the tied players (WH-10)")),
+    ("target", "target 0", ("target_self", "the Wizard exchanges with another player, not with yourself "
+                            "(WH-12)", {}, "WH-12")),
+    ("target", "count 1", wrong_step("count 1", "target",
+                                     "the Wizard: choose another player to exchange with (WH-12)")),
+    ("count", "count 4", ("count", "exchange 1 to 3 cards: no more than the smaller hand holds (WH-12)",
+                          {"most": 3}, "WH-12")),
+    ("count", "target 2", wrong_step("target 2", "count", "the Wizard: choose how many cards to exchange "
+                                                          "(WH-12)")),
+    ("give", "give blue-maid", ("not_to_give", "blue-maid is not among the cards you still hold to give",
+                                {"card": "blue-maid"}, None)),
+    ("give", "count 1", wrong_step("count 1", "give", "the Wizard: choose a card of yours to give (WH-12)")),
+    ("answer", "give red-guard", ("not_to_give", "red-guard is not among the cards you still hold to give",
+                                  {"card": "red-guard"}, None)),
+    ("answer", "play blue-maid", wrong_step("play blue-maid", "answer",
+                                            "the Wizard's exchange: choose a card of yours to give (WH-12)")),
+    ("discard", "discard red-maid", ("not_in_hand", "red-maid is not in your hand", {"card": "red-maid"},
+                                     None)),
+    ("discard", "play red-guard", wrong_step("play red-guard", "discard",
+                                             "the Maid: discard a card from your hand face down (WH-13)")),
+    ("return", "return red-guard", ("guard_itself", "the Guard takes back another card, not itself (WH-15)",
+                                    {}, "WH-15")),
+    ("return", "return blue-maid", ("not_in_display", "blue-maid is not in your display",
+                                    {"card": "blue-maid"}, None)),
+    ("return", "play red-jester", wrong_step("play red-jester", "return",
+                                             "the Guard: take a card of your display back (WH-15)")),
+    ("swap", "swap 5 red-maid", ("no_such_card", "there is no red-maid in that display (WH-14)",
+                                 {"card": "red-maid"}, "WH-14")),
+    ("swap", "swap 3 red-maid", ("no_such_card", "there is no red-maid in that display (WH-14)",
+                                 {"card": "red-maid"}, "WH-14")),
+    ("swap", "swap 1 red-maid", ("no_such_card", "there is no red-maid in that display (WH-14)",
+                                 {"card": "red-maid"}, "WH-14")),
+    ("swap", "swap 0 red-butler", ("butler_itself", "the Butler just played cannot be swapped (WH-14)", {},
+                                   "WH-14")),
+    ("swap", "play red-maid", wrong_step("play red-maid", "swap",
+                                         "the Butler: pick the first display card of the swap (WH-14)")),
+    ("swap, a wizard alone", "swap 1 blue-wizard",
+     ("no_partner", "blue-wizard has no card it can swap with without making a pair in a display (WH-14)",
+      {"card": "blue-wizard"}, "WH-14")),
+    ("with", "with 0 red-wizard", ("same_display", "swap between two different displays (WH-14)", {},
+                                   "WH-14")),
+    ("with", "with 1 blue-wizard", ("pair", "swapping red-guard with blue-wizard would put two cards of one "
+                                    "character into a display (WH-14)",
+                                    {"first": "red-guard", "card": "blue-wizard"}, "WH-14")),
+    ("with", "with 0 red-butler", ("butler_itself", "the Butler just played cannot be swapped (WH-14)", {},
+                                   "WH-14")),
+    ("with", "play red-maid", wrong_step("play red-maid", "with",
+                                         "the Butler: pick the card to swap it with (WH-14)")),
+]
+
+
+@pytest.mark.parametrize("situation,action,expected", WH_REFUSALS,
+                         ids=[f"{case[0]}-{case[1]}" for case in WH_REFUSALS])
+def test_every_refusal_says_its_key_words_rule_and_what_it_names(situation, action, expected):
+    state = WH_SITUATIONS[situation]()
+    before = snapshot(state)
+    with pytest.raises(IllegalAction) as err:
+        state.apply(action)
+    refusal = err.value.refusal
+    assert (refusal.key, refusal.text, refusal.params, refusal.rule) == expected
+    assert str(err.value) == expected[1] and snapshot(state) == before
+
+
+def test_a_choice_out_of_turn_names_who_chooses_word_for_word():
+    def why(state, action, seat):
+        with pytest.raises(IllegalAction) as err:
+            state.apply(action, seat=seat)
+        r = err.value.refusal
+        return (r.key, r.text, r.params, r.rule)
+    assert why(WH_SITUATIONS["target"](), "target 1", 1) == (
+        "carrying_out", "seat 1 is carrying out the card they played; it is not seat 2's choice",
+        {"turn": 0, "seat": 1}, None)
+    assert why(WH_SITUATIONS["answer"](), "give red-guard", 0) == (
+        "partner_chooses", "seat 2, the Wizard's partner, chooses the cards they give now (WH-12)",
+        {"turn": 1}, "WH-12")
+    for phase in ("next", "count", "give", "discard", "swap", "with", "return"):
+        state = WH_SITUATIONS[phase]()
+        assert why(state, "play red-maid", 2)[:3] == (
+            "carrying_out", "seat 1 is carrying out the card they played; it is not seat 3's choice",
+            {"turn": 0, "seat": 2}), phase
+    assert why(WH_SITUATIONS["play"](), "play red-maid", 2) == (
+        "out_of_turn", "it is seat 1's turn, not seat 3's", {"turn": 0, "seat": 2}, None)
+
+
+def test_wh14_a_butler_step_out_of_order_is_refused_as_the_wrong_step():
+    # "with" before the first card is picked, "swap" once it is: the step is wrong (it
+    # was refused as if the card had no partner, which blue-maid has)
+    first = WH_SITUATIONS["swap"]()
+    assert "swap 1 blue-maid" in first.legal_actions()
+    second = WH_SITUATIONS["with"]()
+    for state, action, phase, expect in (
+            (first, "with 1 blue-maid", "swap", "the Butler: pick the first display card of the swap (WH-14)"),
+            (second, "swap 1 blue-maid", "with", "the Butler: pick the card to swap it with (WH-14)")):
+        with pytest.raises(IllegalAction) as err:
+            state.apply(action)
+        r = err.value.refusal
+        assert (r.key, r.text, r.params, r.rule) == wrong_step(action, phase, expect)
+
+
+def test_wh23_without_the_variant_the_recorded_sizes_do_not_break_the_tie():
+    state = stuck_finale()
+    state.recorded = [2, 9, 9]                    # they would give the win to seat 2 (WH-24)
+    state.apply("play blue-jester")
+    assert state.result() == {"scores": [6, 0, 6], "winners": [0]}
+
+
+def test_frozen_data_reads_as_the_dict_it_was_and_thaws_into_plain_data():
+    from royaltable.games.whispers.rules import Frozen, _copied, _frozen, _thawed
+    data = {"seat": 1, "cards": ["red-maid", "grey-guard"], "private": {0: {"gave": ["a", "b"]}},
+            "pairs": [[1, "x"], (2, "y")], "nested": ({"k": [3]},)}
+    frozen = _frozen(data)
+    assert type(frozen) is Frozen and len(frozen) == 5 and list(frozen) == list(data)
+    assert frozen["cards"] == ("red-maid", "grey-guard") and type(frozen["private"]) is Frozen
+    assert frozen["private"][0]["gave"] == ("a", "b")
+    assert frozen["pairs"] == ((1, "x"), (2, "y")) and type(frozen["nested"][0]) is Frozen
+    assert frozen["nested"][0]["k"] == (3,)
+    assert _frozen(["a", ["b"]]) == ("a", ("b",)) and _frozen(7) == 7
+    thawed = _thawed(frozen)
+    assert thawed == {"seat": 1, "cards": ["red-maid", "grey-guard"], "private": {0: {"gave": ["a", "b"]}},
+                      "pairs": [[1, "x"], [2, "y"]], "nested": [{"k": [3]}]}
+    assert type(thawed["private"]) is dict and type(thawed["nested"][0]["k"]) is list
+    assert _thawed({"a": ({"b": (1,)},)}) == {"a": [{"b": [1]}]} and _thawed("x") == "x"
+    import copy
+    assert copy.copy(frozen) is frozen and copy.deepcopy(frozen) is frozen
+    assert repr(Frozen({"a": [1]})) == "Frozen({'a': (1,)})"
+    plain = {"a": [1, {"b": [2]}], "c": "d"}
+    twin = _copied(plain)
+    assert twin == plain and twin["a"] is not plain["a"] and twin["a"][1] is not plain["a"][1]
+    assert twin["a"][1]["b"] is not plain["a"][1]["b"]
+    assert _copied([[1], {"x": []}]) == [[1], {"x": []}]
+
+
+def test_a_clone_plays_on_alone_and_shows_what_the_original_showed():
+    state = exchange_table()
+    state.apply("target 1")
+    state.apply("count 1")
+    before = snapshot(state)
+    other = state.clone()
+    assert snapshot(other) == before
+    assert other.rng.getstate() == state.rng.getstate() and other.rng.draws == state.rng.draws
+    other.apply("give red-maid")
+    other.apply("give blue-jester")
+    assert snapshot(state) == before and snapshot(other) != before
+    again = state.clone()
+    again.apply("give red-maid")
+    again.apply("give blue-jester")
+    assert snapshot(again) == snapshot(other)
+    # a Butler under way: the swaps worked out are copied too
+    state = played(arrange(**BUTLER_TABLE), "play red-butler")
+    first = state.legal_actions()
+    other = state.clone()
+    assert snapshot(other) == snapshot(state)
+    other.apply("swap 0 red-guard")
+    other.apply("with 2 green-general")
+    assert state.phase == "swap" and state.legal_actions() == first
+    assert state.displays[2] == ["green-general"] and other.displays[2] == ["red-guard"]
+
+
+def test_sample_state_is_the_same_world_for_the_same_seed():
+    state = played(arrange(hands={0: ["red-accountant", "red-maid", "grey-guard", "red-general", "red-jester",
+                                      "grey-butler"]}), "play red-maid", "discard red-jester")
+    view = state.view(1)
+    one, two = GAME.sample_state(view, 7), GAME.sample_state(view, 7)
+    assert one.hands == two.hands and one.pile == two.pile and one.discards == two.discards
+    assert snapshot(one.apply(one.legal_actions()[0])) == snapshot(two.apply(two.legal_actions()[0]))
+    assert any(GAME.sample_state(view, seed).hands != one.hands for seed in range(8, 12))

@@ -6,13 +6,22 @@
 # Report: bench/MUTATION.md.
 #
 #   tools/mutate.sh                                     every mutant not tested yet, then the score
-#   tools/mutate.sh 'royaltable.games.krypkille.rules.*'   one game (or module) only
-#   tools/mutate.sh 'ui.match.*' 'royaltable.search.*'    the table layer and the search
-#   tools/mutate.sh 'royaltable.core.x*'                any mutmut name pattern; named mutants re-run
+#   tools/mutate.sh 'royaltable.games.court.*'          one game (or module): its mutants not tested yet
+#   tools/mutate.sh 'ui.match.*' 'royaltable.search.*'  the table layer and the search
+#   tools/mutate.sh --again 'royaltable.core.x*'        test the named mutants again, tested or not
+#   tools/mutate.sh --survivors 'royaltable.games.court.*'   test again those not killed (after new tests)
 #   tools/mutate.sh --score                             only the score of the last runs, and the survivors
 #   tools/mutate.sh --fresh ...                         forget earlier results first
-#   MUTATE_JOBS=1 tools/mutate.sh                       fewer parallel workers (default 2)
+#   MUTATE_TESTS='tests/test_court.py::* !*random_play*' tools/mutate.sh 'royaltable.games.court.*'
+#                                 run only the tests whose node id matches one of these
+#                                 (space-separated) patterns, and none of those after a "!",
+#                                 against each mutant: fast, but
+#                                 a survivor is a survivor of those tests only; re-test it
+#                                 with --survivors and no MUTATE_TESTS before calling it one
+#   MUTATE_JOBS=1 tools/mutate.sh                       parallel workers (default: 2 when the
+#                                                       load is under 1, else 1)
 #
+# Everything runs under nice 19: it takes only the cycles nobody else wants.
 # Then, inside .mutation/: ../.venv/bin/mutmut show NAME   (the diff of one mutant)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,20 +36,151 @@ fi
 # copies: mutmut copies the sources into .mutation/mutants/ itself (and puts
 # mutants/src first on the tests' path) and re-mutates a file only when it changed.
 work=.mutation
-mkdir -p "$work/src"
+mkdir -p "$work/src" "$work/plugin"
 ln -sfn ../../py/royaltable "$work/src/royaltable"
 ln -sfn ../../py/ui "$work/src/ui"
 ln -sfn ../tests "$work/tests"
 ln -sfn ../setup.cfg "$work/setup.cfg"
 
-score_only=0
-if [ "${1:-}" = --fresh ]; then rm -rf "$work/mutants"; shift; fi
-if [ "${1:-}" = --score ]; then score_only=1; shift; fi
+score_only=0 again=untested
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --fresh) rm -rf "$work/mutants"; shift ;;
+    --score) score_only=1; shift ;;
+    --again) again=all; shift ;;
+    --survivors) again=survivors; shift ;;
+    *) break ;;
+  esac
+done
+
+# MUTATE_TESTS: a pytest plugin (loaded through PYTEST_ADDOPTS, so that mutmut's own
+# config, and with it its cached results, stay the same) drops every test whose node id
+# matches none of the patterns, before collection, in the clean run and for each
+# mutant; never in mutmut's stats run or test listing, which must see every test.
+cat > "$work/plugin/mutate_select.py" <<'PY'
+import fnmatch
+import os
+
+WORDS = os.environ.get("MUTATE_TESTS", "").split()
+PATTERNS = [w for w in WORDS if not w.startswith("!")]
+EXCLUDED = [w[1:] for w in WORDS if w.startswith("!")]
+
+
+def _narrowing():
+    mutant = os.environ.get("MUTANT_UNDER_TEST")
+    return bool(WORDS) and mutant is not None and (mutant == "" or "__mutmut_" in mutant)
+
+
+def _wanted(nodeid):
+    return (any(fnmatch.fnmatchcase(nodeid, p) for p in PATTERNS or ["*"])
+            and not any(fnmatch.fnmatchcase(nodeid, p) for p in EXCLUDED))
+
+
+def pytest_load_initial_conftests(early_config, parser, args):
+    # The tests mutmut names are node ids ("tests/test_x.py::test_y[...]"): keep the
+    # wanted ones only, so that the other files are not even collected.
+    if not _narrowing():
+        return
+    named = [a for a in args if a.startswith("tests/") and "::" in a]
+    kept = [a for a in named if _wanted(a)]
+    if named and kept:
+        dropped = set(named) - set(kept)
+        args[:] = [a for a in args if a not in dropped]
+
+
+def pytest_collection_modifyitems(config, items):
+    if not _narrowing():
+        return
+    dropped = [item for item in items if not _wanted(item.nodeid)]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = [item for item in items if _wanted(item.nodeid)]
+PY
+if [ -n "${MUTATE_TESTS:-}" ]; then
+  export PYTHONPATH="$PWD/$work/plugin${PYTHONPATH:+:$PYTHONPATH}"
+  export PYTEST_ADDOPTS="-p mutate_select${PYTEST_ADDOPTS:+ $PYTEST_ADDOPTS}"
+  export MUTATE_TESTS
+fi
+# mutmut starts pytest once per mutant: without the plugins no test here needs (xdist's
+# workers, Hypothesis's, which only the slow tests use) a start costs 0.13 s instead of 0.24.
+export PYTEST_ADDOPTS="${PYTEST_ADDOPTS:+$PYTEST_ADDOPTS }-p no:xdist -p no:xdist.looponfail -p no:hypothesispytest -p no:platformdirs"
+
+jobs="${MUTATE_JOBS:-}"
+if [ -z "$jobs" ]; then
+  jobs=$(awk '{ print ($1 < 1.0) ? 2 : 1 }' /proc/loadavg)
+fi
 
 cd "$work"
+# A run stopped while mutmut writes a result file leaves it empty: put back the copy
+# kept at the start of the last run (its results since are lost), then keep a new copy.
+../.venv/bin/python - <<'PY'
+import json, pathlib, shutil
+for meta in pathlib.Path("mutants/src").rglob("*.py.meta"):
+    keep = meta.with_name(meta.name + ".kept")
+    try:
+        json.loads(meta.read_text())
+    except ValueError:
+        if keep.exists():
+            print(f"mutate.sh: {meta} was damaged (a run stopped while writing it): the copy "
+                  "kept at the start of the run before is put back")
+            shutil.copy(keep, meta)
+        else:
+            print(f"mutate.sh: {meta} was damaged and no copy was kept: its results are lost")
+            meta.unlink()
+            meta.with_suffix("").unlink(missing_ok=True)     # the mutants are made again
+            continue
+    shutil.copy(meta, keep)
+PY
 if [ "$score_only" = 0 ]; then
-  # Mutants of files that changed since the last run are re-made and re-tested.
-  nice -n 10 ../.venv/bin/mutmut run --max-children "${MUTATE_JOBS:-2}" "$@" || true
+  # Make (or re-make, for files that changed) the mutants first, so that the names below
+  # are those of the sources as they are now.
+  nice -n 19 ../.venv/bin/python - <<'PY'
+import mutmut.__main__ as m
+from mutmut.mutation.trampoline import set_mutant_under_test
+from mutmut.utils.file_utils import copy_src_dir, copy_also_copy_files
+set_mutant_under_test("mutant_generation")
+copy_src_dir()
+copy_also_copy_files()
+m.create_mutants(1)
+PY
+  # A pattern stands for the mutants it matches that were not tested yet (with --again:
+  # all of them; with --survivors: those tested and not killed), named one by one, or by their function's pattern when every mutant of
+  # the function is wanted: mutmut itself re-tests every mutant a pattern names.
+  mapfile -t names < <(AGAIN=$again nice -n 19 ../.venv/bin/python - "$@" <<'PY'
+import fnmatch, json, os, pathlib, sys
+patterns = sys.argv[1:] or ["*"]
+again = os.environ["AGAIN"]
+KILLED = {1, 3, 36, -24, 24, 152, 255}
+
+
+def wanted_now(code):
+    if again == "all":
+        return True
+    if again == "survivors":
+        return code is not None and code not in KILLED
+    return code is None
+
+by_function = {}
+for meta in pathlib.Path("mutants/src").rglob("*.py.meta"):
+    for name, code in json.loads(meta.read_text())["exit_code_by_key"].items():
+        by_function.setdefault(name.rpartition("__mutmut_")[0], []).append((name, code))
+out = []
+for function, mutants in sorted(by_function.items()):
+    wanted = [n for n, code in mutants
+              if any(fnmatch.fnmatchcase(n, p) for p in patterns) and wanted_now(code)]
+    if len(wanted) == len(mutants):
+        out.append(function + "__mutmut_*")
+    else:
+        out.extend(wanted)
+print("\n".join(out))
+PY
+  )
+  if [ "${#names[@]}" -gt 0 ] && [ -n "${names[0]}" ]; then
+    echo "mutate.sh: ${#names[@]} names or function patterns, $jobs worker(s), tests: ${MUTATE_TESTS:-all}"
+    nice -n 19 ../.venv/bin/mutmut run --max-children "$jobs" "${names[@]}" || true
+  else
+    echo "mutate.sh: nothing left to test for: ${*:-everything} (--again to re-test)"
+  fi
 fi
 
 # The score per module from mutmut's own result files, and every surviving mutant.
@@ -59,18 +199,16 @@ for meta in sorted(pathlib.Path("mutants/src").rglob("*.py.meta")):
     for name, code in codes.items():
         status = STATUS.get(code, "suspicious")
         counts[status] = counts.get(status, 0) + 1
-        if status != "killed" and status != "timeout":
+        if status not in ("killed", "timeout", "not checked"):
             survivors.append(f"{status:12} {name}")
     # A timeout counts as killed: the mutant made the tests loop (mutmut's own reading).
     killed = counts.get("killed", 0) + counts.get("timeout", 0)
-    rows.append((module, len(codes), killed, counts))
-total = sum(r[1] for r in rows)
-killed = sum(r[2] for r in rows)
-print(f"\n{'module':42} {'mutants':>7} {'killed':>7} {'score':>7}  other")
-for module, n, k, counts in rows:
-    other = ", ".join(f"{v} {s}" for s, v in sorted(counts.items()) if s not in ("killed",))
-    print(f"{module:42} {n:7} {k:7} {100 * k / max(n, 1):6.1f}%  {other}")
-print(f"{'all':42} {total:7} {killed:7} {100 * killed / max(total, 1):6.1f}%")
+    tested = len(codes) - counts.get("not checked", 0)
+    rows.append((module, len(codes), tested, killed, counts))
+print(f"\n{'module':42} {'mutants':>7} {'tested':>7} {'killed':>7} {'score':>7}  other")
+for module, n, t, k, counts in rows:
+    other = ", ".join(f"{v} {s}" for s, v in sorted(counts.items()) if s != "killed")
+    print(f"{module:42} {n:7} {t:7} {k:7} {100 * k / max(t, 1):6.1f}%  {other}")
 if survivors:
     print("\nnot killed (../.venv/bin/mutmut show NAME in .mutation/ for the diff):")
     print("\n".join(survivors))

@@ -669,7 +669,9 @@ class WhispersState(State):
                               card=card)
             case Discard(card) if phase == DISCARD:
                 return refuse("not_in_hand", "{card} is not in your hand", card=card)
-            case Swap() | SwapWith() if phase in (SWAP, WITH):
+            case Swap() if phase == SWAP:
+                return self._why_not_swap(tried)
+            case SwapWith() if phase == WITH:
                 return self._why_not_swap(tried)
             case Return(card) if phase == RETURN:
                 if card == self.card:
@@ -699,7 +701,7 @@ class WhispersState(State):
             return refuse("no_such_card", "there is no {card} in that display", "WH-14", card=card)
         if seat == self.turn_seat and CHAR[card] == BUTLER:
             return refuse("butler_itself", "the Butler just played cannot be swapped", "WH-14")
-        if isinstance(tried, SwapWith) and self.first_pick is not None:
+        if isinstance(tried, SwapWith):               # the second card: the first is picked
             first, first_card = self.first_pick
             if seat == first:
                 return refuse("same_display", "swap between two different displays", "WH-14")
