@@ -9,4 +9,4 @@ HOME_ORDER = 5
 # The home screen's cover (the lead draws it): a tone, three figures of figures.toml
 # that say what the game is (the throne, a card at work, the bargain) and how long a
 # game takes, in minutes.
-COVER = {"tone": "red", "figures": ("king", "knight", "deal"), "minutes": (30, 45)}
+COVER = {"tone": "blue", "figures": ("king", "knight", "deal"), "minutes": (30, 45)}

@@ -9,4 +9,4 @@ HOME_ORDER = 3
 # The home screen's cover (the lead draws it): a tone of the palette, three of the
 # figures (figures.toml) that say what the game is (the courtiers and the crown
 # they whisper to), and how long a game takes, in minutes.
-COVER = {"tone": "plum", "figures": ("wizard", "crown", "jester"), "minutes": (20, 40)}
+COVER = {"tone": "teal", "figures": ("wizard", "crown", "jester"), "minutes": (20, 40)}
