@@ -22,7 +22,7 @@ def test_reload_offline_and_play_a_whole_game(watched):
     origin, server = start_server()
     try:
         w = watched(origin=origin)
-        page = w.open()
+        page = w.open("pace=0.02&snapshot=on")      # as players have it: a snapshot made during play
         wait_for_service_worker(page)
     finally:
         stop_server(server)            # the network is gone
