@@ -7,6 +7,6 @@ are drawn with), shapes.svg (the seats' shapes)."""
 HOME_ORDER = 5
 
 # The home screen's cover (the lead draws it): a tone, three figures of figures.toml
-# that say what the game is (the throne, a card at work, the bargain) and how long a
+# that say what the game is (a card at work, the throne, the bargain) and how long a
 # game takes, in minutes.
-COVER = {"tone": "blue", "figures": ("king", "knight", "deal"), "minutes": (30, 45)}
+COVER = {"tone": "blue", "figures": ("spy", "king", "deal"), "minutes": (30, 45)}
