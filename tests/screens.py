@@ -49,6 +49,22 @@ def advance(app, moves=1):
             app.step()
 
 
+def play_until(app, reached, pick=lambda legal: legal[0], limit=400):
+    """Moves the open game on until `reached(match)` holds, the person playing
+    `pick(their choices)`; whether it got there within `limit` steps."""
+    match = app.match
+    for _ in range(limit):
+        if reached(match):
+            return True
+        if match.interlude:
+            app.handle("resume")
+        elif app.pending_delay() is not None:
+            app.step()
+        else:
+            app.handle("act", pick(match.legal_on_screen()))
+    return reached(match)
+
+
 def strings(value):
     """Every string in a view, as a multiset: what a screen drawn from it may show."""
     out = collections.Counter()

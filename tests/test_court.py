@@ -10,6 +10,7 @@ from royaltable.games.court import rules
 from royaltable.games.court.bots import QuickBot, StrongBot
 from royaltable.games.court.rules import (CARDS, CHARACTERS, FACES, ORDER, ROUND_LIMIT, best_kind,
                                           patterns_met, sample_state)
+from rules_said import refusal_of, said
 
 GAME = registry.get("court")
 
@@ -298,12 +299,6 @@ def test_ct12_refusals_to_take_say_why():
     state._finish_dice()
     refused(state, "take swindler", "^the Swindler is the back of the Jester: you need the Jester first$")
     refused(state, "take unicorn", "^there is no character 'unicorn'$")
-
-
-def refusal_of(state, action):
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(action)
-    return caught.value.refusal
 
 
 def test_a_refusal_carries_its_key_rule_and_what_it_names():
@@ -987,9 +982,8 @@ def test_every_refusal_says_its_key_words_rule_and_what_it_names(situation, acti
                                                                  rule):
     state = SITUATIONS[situation]()
     before = snapshot(state)
-    refusal = refusal_of(state, action)
-    assert (refusal.key, refusal.text, refusal.params, refusal.rule) == (key, text, params, rule)
-    assert str(refusal) == text and snapshot(state) == before
+    assert said(state, action) == (key, text, params, rule)
+    assert snapshot(state) == before
 
 
 def test_ct15_ct3_a_king_taken_or_a_character_gone_is_refused_for_what_it_is():

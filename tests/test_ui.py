@@ -7,7 +7,7 @@ import re
 import pytest
 
 from royaltable import registry
-from screens import advance, assert_shows_only, start
+from screens import advance, assert_shows_only, play_until, start
 from ui import saves
 from ui.app import App, log_line
 from ui.collection import COLLECTION, GAMES, playable
@@ -319,15 +319,7 @@ def test_a_finished_trick_lingers_and_a_tap_skips_it():
 def test_the_forced_card_is_marked_before_it_is_played():
     app = start(["human", "quick", "quick"], seed="2")
     match = app.match
-    for _ in range(400):
-        if match.forced_now() and match.state.current == 0:
-            break
-        if match.interlude:
-            app.handle("resume")
-        elif app.pending_delay() is not None:
-            app.step()
-        else:
-            app.handle("act", match.legal_on_screen()[-1])
+    play_until(app, lambda match: match.forced_now() and match.state.current == 0, pick=lambda legal: legal[-1])
     assert match.forced_now()
     card = match.state.legal_actions()[0].split()[1]
     assert re.search(rf'class="card card-md tone-\w+ kk-card is-forced"[^>]*data-card="{card}"', app.render())

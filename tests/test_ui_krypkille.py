@@ -11,7 +11,7 @@ import re
 import pytest
 
 from royaltable.games.krypkille.rules import CARDS, PENALTY, RANK
-from screens import start
+from screens import play_until, start
 from ui import figures
 from ui.games.krypkille import COVER
 from ui.games.krypkille.table import TABLE, card_label, face, tone
@@ -229,16 +229,12 @@ def test_a_played_card_flies_from_its_seat_and_a_won_trick_goes_to_its_winner(wh
 def test_the_person_s_own_card_flies_from_their_hand():
     app = start(["human", "quick", "quick"], seed="6", options=["limit:50"])
     match = app.match
-    for _ in range(300):
+
+    def leading(match):
         legal = match.legal_on_screen()
-        if legal and legal[0].startswith("play") and not match.state.view(None)["tricks"][-1]:
-            break
-        if match.interlude:
-            app.handle("resume")
-        elif app.pending_delay() is not None:
-            app.step()
-        else:
-            app.handle("act", legal[0])
+        return legal and legal[0].startswith("play") and not match.state.view(None)["tricks"][-1]
+    assert play_until(app, leading, limit=300)
+    legal = match.legal_on_screen()
     before = app.render()
     card = legal[-1].split()[1]
     rnd = match.state.view(None)["round"]
