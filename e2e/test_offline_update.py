@@ -50,7 +50,7 @@ def rebuild_worker(site) -> str:
     """sw.js for the site as it now is (the build's own step); its version."""
     vendor = site / "static" / "vendor"
     runtime = sorted(p for folder in ("pyscript", "pyodide") for p in (vendor / folder).iterdir())
-    build.write_service_worker(runtime, [vendor / "app.zip", vendor / "figures.svg", *sorted((site / "rules").glob("*.html"))], root=site)
+    build.write_service_worker(runtime, build.built_shell(site), root=site)
     return build.worker_version(site / "sw.js")
 
 

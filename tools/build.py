@@ -215,12 +215,20 @@ def build_site(runtime: list[pathlib.Path]) -> pathlib.Path:
     pages, the policy and the service worker. The same sources give the same bytes."""
     import prerender
     app_zip = pack_python()
-    sprite = write_figures()
+    write_figures()
     runtime = sorted(set(runtime) | set(write_snapshot_modules(app_zip)))
     prerender.write_index()                     # the home screen, drawn before Python runs
     write_csp()                                 # after it: the policy hashes what it wrote
-    rules = prerender.write_rules_pages()       # rules/<game>.html, readable without Python
-    return write_service_worker(runtime, [app_zip, sprite, *rules])
+    prerender.write_rules_pages()               # rules/<game>.html, readable without Python
+    return write_service_worker(runtime, built_shell())
+
+
+def built_shell(root: pathlib.Path = ROOT) -> list[pathlib.Path]:
+    """What the build writes that the worker keeps at install, besides SITE_FILES:
+    app.zip, the figures and the rules pages, in `root` (the repository, or a copy of
+    the published site: e2e/test_offline_update.py rebuilds its worker with this)."""
+    vendor = root / "static" / "vendor"
+    return [vendor / "app.zip", vendor / "figures.svg", *sorted((root / "rules").glob("*.html"))]
 
 
 def main() -> None:
