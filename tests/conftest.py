@@ -2,7 +2,9 @@ import os
 import pathlib
 import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
+# Appended, not put first: under mutmut (tools/mutate.sh) the mutated copy of py/, which
+# mutmut puts first on the path, must be the one imported.
+sys.path.append(str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 
 
 def pytest_configure(config):

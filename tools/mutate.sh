@@ -20,6 +20,8 @@
 #                                 with --survivors and no MUTATE_TESTS before calling it one
 #   MUTATE_JOBS=1 tools/mutate.sh                       parallel workers (default: 2 when the
 #                                                       load is under 1, else 1)
+#   MUTATE_CPU_LIMIT=60 tools/mutate.sh ...             a mutant's tests end as a timeout after
+#                                                       this many CPU seconds (for narrowed tiers)
 #
 # Everything runs under nice 19: it takes only the cycles nobody else wants.
 # Then, inside .mutation/: ../.venv/bin/mutmut show NAME   (the diff of one mutant)
@@ -142,7 +144,22 @@ set_mutant_under_test("mutant_generation")
 copy_src_dir()
 copy_also_copy_files()
 m.create_mutants(1)
+# mutmut copies a data file (words.toml, style.css, ...) only when it has no copy yet:
+# bring the copies up to date, or the tests read last week's words.
+import filecmp, os, pathlib, shutil
+for folder, _, files in os.walk("src", followlinks=True):     # src/ holds links
+    for name in files:
+        source = pathlib.Path(folder, name)
+        copy = pathlib.Path("mutants") / source
+        if source.suffix not in (".py", ".pyc"):
+            if not copy.exists() or not filecmp.cmp(source, copy, shallow=False):
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy(source, copy)
 PY
+  # Some tests read files of the checkout beside the sources (a game's style sheet,
+  # static/app.css, the icon package): from mutants/, where mutmut runs the tests copied
+  # into mutants/tests, those folders are links to the checkout's.
+  for folder in py static node_modules; do ln -sfn "../../$folder" "mutants/$folder"; done
   # A pattern stands for the mutants it matches that were not tested yet (with --again:
   # all of them; with --survivors: those tested and not killed), named one by one, or by their function's pattern when every mutant of
   # the function is wanted: mutmut itself re-tests every mutant a pattern names.
@@ -177,6 +194,20 @@ PY
   )
   if [ "${#names[@]}" -gt 0 ] && [ -n "${names[0]}" ]; then
     echo "mutate.sh: ${#names[@]} names or function patterns, $jobs worker(s), tests: ${MUTATE_TESTS:-all}"
+    # mutmut's own limit for a mutant's tests (15 x 2 x the time of every test reaching its
+    # function, narrowed or not) lets a mutant that makes a play-out loop run for most of
+    # an hour. MUTATE_CPU_LIMIT (CPU seconds) ends it sooner, with the signal mutmut's
+    # limit sends, so it counts as a timeout (a kill) as mutmut's would.
+    if [ -n "${MUTATE_CPU_LIMIT:-}" ]; then
+      ( while sleep 5; do
+          for p in $(pgrep -f '^mutmut: ' || true); do
+            t=$(ps -o cputimes= -p "$p" 2>/dev/null || echo 0)
+            [ "${t:-0}" -gt "$MUTATE_CPU_LIMIT" ] && kill -XCPU "$p" 2>/dev/null || true
+          done
+        done ) &
+      watchdog=$!
+      trap 'kill $watchdog 2>/dev/null || true' EXIT
+    fi
     nice -n 19 ../.venv/bin/mutmut run --max-children "$jobs" "${names[@]}" || true
   else
     echo "mutate.sh: nothing left to test for: ${*:-everything} (--again to re-test)"
