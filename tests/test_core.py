@@ -125,6 +125,13 @@ def test_options_default_given_and_refused():
     assert PLAIN.resolve_options(None) == {}
 
 
+def test_an_unknown_option_is_refused_naming_every_known_one():
+    game = Game(id="two", title={"ja": "二", "en": "Two"}, min_players=2, max_players=2,
+                options={"step": ((1, 2), 1), "size": ((3,), 3)}, state_class=Toy)
+    with pytest.raises(ValueError, match=r"^two: unknown option\(s\) x; known: step, size$"):
+        game.resolve_options({"x": 1})
+
+
 # ---- apply --------------------------------------------------------------------------------
 
 def test_apply_plays_for_the_seat_to_move_and_records_it():
@@ -145,6 +152,22 @@ def test_apply_refuses_in_words_and_changes_nothing():
     with pytest.raises(IllegalAction, match=r"^7 is not allowed now"):
         state.apply(7)
     assert state.actions == ["add 1"] and state.actors == [0] and state.total == 1
+
+
+def test_an_out_of_turn_refusal_is_asked_for_with_the_action_refused():
+    asked = []
+
+    class Asking(Toy):
+        def why_out_of_turn(self, seat, action):
+            asked.append((seat, action))
+            return super().why_out_of_turn(seat, action)
+
+    game = Game(id="asking", title={"ja": "問", "en": "Asking"}, min_players=3, max_players=3,
+                options={"step": ((1,), 1)}, state_class=Asking)
+    state = game.new(3, seed=1)
+    with pytest.raises(IllegalAction, match=r"^it is seat 1's turn, not seat 2's$"):
+        state.apply("add 2", seat=1)
+    assert asked == [(1, "add 2")] and state.actions == []
 
 
 def test_apply_refuses_everything_once_the_game_is_over():
@@ -357,6 +380,28 @@ def test_read_takes_the_words_after_the_verb():
         Pass.read(["x"])
 
 
+def test_read_gives_each_single_part_one_word_only():
+    class Give(core.Action, verb="give"):
+        n: int
+        to: str
+
+    class Tag(core.Action, verb="tag"):
+        n: int
+        names: tuple[str, ...]
+
+    assert Give.read(["2", "bob"]) is Give(2, "bob")
+    assert Tag.read(["1", "a", "b"]) is Tag(1, ("a", "b")) and Tag.read(["1"]) is Tag(1, ())
+    with pytest.raises(ValueError, match=r"^'give': n must be int$"):
+        Give.read(["bob", "2"])
+
+
+def test_parse_gives_back_a_typed_action_of_the_game_as_it_is():
+    """Even where its text alone would read as another kind: Aside("all") is written
+    "aside all", which as text is the longer verb's AsideAll(())."""
+    assert Aside("all") == "aside all" and GRAMMAR.parse("aside all") is AsideAll(())
+    assert GRAMMAR.parse(Aside("all")) is Aside("all")
+
+
 def test_parse_reads_only_the_canonical_text():
     assert GRAMMAR.kinds == (Move, AsideAll, Aside, Pass)
     assert GRAMMAR.parse("move red0 3") is Move("red0", 3)
@@ -396,6 +441,20 @@ def test_a_verb_of_three_words_is_read():
     assert grammar.parse("a b c 1") is Long(1)
     assert grammar.parse("a b") is Short(("b",))
     assert core.Actions(Short).parse("a b c 1") is Short(("b", "c", "1"))
+
+
+def test_a_verb_of_any_length_reads_back_from_its_text():
+    class Longest(core.Action, verb="a b c d e"):
+        n: int
+
+    class Shorter(core.Action, verb="a b c d"):
+        rest: tuple[str, ...]
+
+    grammar = core.Actions(Shorter, Longest)
+    assert grammar.parse(str(Longest(7))) is Longest(7)
+    assert grammar.parse("a b c d x") is Shorter(("x",))
+    with pytest.raises(ValueError, match=r"^no action of this game begins 'a'$"):
+        grammar.parse("a b c")
 
 
 def test_two_kinds_may_not_share_a_verb():

@@ -3,6 +3,8 @@ import pytest
 
 from royaltable import IllegalAction, registry
 from royaltable.core import Luck
+from royaltable.games.krypkille import rules
+from royaltable.games.krypkille.actions import Discard, Keep
 from royaltable.games.krypkille.rules import (CARDS, DECK, PENALTY, RANK, sample_state,
                                               score_round)
 
@@ -170,6 +172,23 @@ def test_kk8_discard_choices_fewest_cards_first():
     assert [len(a.split()) for a in legal] == sorted(len(a.split()) for a in legal)
 
 
+def test_kk8_a_discard_action_names_its_cards_weakest_first_and_is_made_once(monkeypatch):
+    made = []
+
+    def counted(cards):
+        made.append(cards)
+        return Discard(cards)
+
+    monkeypatch.setattr(rules, "_DISCARDS", {})         # as if never asked before
+    monkeypatch.setattr(rules, "Discard", counted)
+    assert rules.discard_action(ranks("jester", "mask", "7")) is Discard(("mask", "7", "jester"))
+    assert rules.discard_action([RANK["7"], RANK["jester"], RANK["mask"]]) is Discard(("mask", "7", "jester"))
+    assert made == [("mask", "7", "jester")]                # the same set of ranks: made once
+    assert rules.discard_action([RANK["2"]]) == "discard 2"
+    assert rules.discard_action([]) is Keep() and rules.discard_action(()) == "keep"
+    assert made == [("mask", "7", "jester"), ("2",)]
+
+
 def test_kk8_discard_up_to_three_in_order_then_refill():
     state = GAME.new(4, seed=5)
     order = [(state.dealer + k) % 4 for k in range(1, 5)]
@@ -206,6 +225,16 @@ def test_kk9_stock_runs_out_discards_reshuffled():
     assert state.reshuffled and state.view(0)["reshuffled"]
     assert all(len(h) == 5 for h in state.hands)
     assert sorted(sum(state.hands, []) + state.stock) == sorted(DECK)
+
+
+def test_kk9_after_the_reshuffle_the_discard_pile_is_empty_and_the_game_plays_on_in_a_copy():
+    state = GAME.new(6, seed=6)
+    while state.phase == "discard":
+        state.apply("discard " + " ".join(state.view(state.current)["hand"][:3]))
+    assert state.reshuffled and state.discard_pile == []
+    copy = state.clone()
+    copy.apply(copy.legal_actions()[0])
+    assert copy.discard_pile == [] and len(copy.actions) == len(state.actions) + 1
 
 
 def test_kk10_dealer_leads_any_card():
@@ -273,6 +302,30 @@ def test_kk15_showdown_starts_with_last_trick_winner_first_declaration_ends():
     assert summary["showdown"] == [{"seat": first, "choice": "pass"},
                                    {"seat": (first + 1) % 3, "choice": "declare"}]
     assert state.round_no == 2 and state.phase == "discard"
+
+
+def at_second_showdown(seed=4):
+    """A 3-player game in its second round's showdown, one seat having passed."""
+    state = GAME.new(3, seed=seed)
+    while state.round_no == 1:
+        while state.phase == "discard":
+            state.apply("keep")
+        play_all(state)
+        while state.phase == "showdown":
+            state.apply("pass")
+    while state.phase == "discard":
+        state.apply("keep")
+    play_all(state)
+    state.apply("pass")
+    return state
+
+
+def test_kk15_every_view_shows_the_showdown_answers_so_far():
+    state = at_second_showdown()
+    first = state.actors[-1]
+    assert state.round_no == 2 and state.phase == "showdown" and len(state.rounds) == 1
+    for seat in (None, 0, 1, 2):
+        assert state.view(seat)["showdown"] == [{"seat": first, "choice": "pass"}]
 
 
 def test_kk16_every_last_card_shown_after_showdown():
@@ -442,6 +495,18 @@ def test_sampled_states_hold_every_card_once_and_play_on():
             resampled = sample_state(view, seed)
             assert resampled.view(seat) == view and resampled.discard_pile == []
             assert sorted(sum(resampled.hands, []) + resampled.stock) == sorted(DECK)
+
+
+def test_a_sampled_state_keeps_the_showdown_and_the_rounds_before():
+    state = at_second_showdown()
+    for seat in range(3):
+        view = state.view(seat)
+        sampled = sample_state(view, 7)
+        assert sampled.showdown == state.showdown and sampled.rounds == state.rounds
+        assert sampled.view(seat) == view
+        sampled.apply("declare")
+        assert sampled.rounds[-1]["showdown"] == state.view(None)["showdown"] + [
+            {"seat": state.current, "choice": "declare"}]
 
 
 def test_sample_state_refuses_a_view_that_does_not_add_up():

@@ -7,7 +7,7 @@ import pytest
 
 from royaltable import IllegalAction
 from screens import step
-from ui.match import SUMMARY, Match
+from ui.match import SPEEDS, SUMMARY, Match
 from ui.table import holds_secrets
 
 
@@ -383,3 +383,101 @@ def test_the_advice_is_the_choice_then_the_runners_up_by_their_chances():
     assert asked == [(match.state.view(seat), match.state.legal_actions())]
     match.act(match.state.legal_actions()[0], seat)
     assert match.hint is None and match.suggestion is None and match.advice == []
+
+
+def test_a_fresh_match_has_no_suggestion_and_no_advice():
+    match = Match("golden_key", seats("human", "human"), {}, 2)
+    assert match.suggestion is None and match.advice == [] and match.sounds == []
+
+
+# ---- a computer's quiet steps shown together (Court) ----------------------------------------
+
+def expected_group(match, grouped):
+    """The actions one step of the app plays for the computer to move, by the words of
+    `step`: a fresh bot seeded by the position plays on while its step is a quiet one
+    (`shows_with_next`), the turn stays its own, the game goes on and no pause comes;
+    not grouped (slow speed), one action. Played in a copy: the match is untouched."""
+    seat, table = match.state.current, match.table
+    state = match.state.clone()
+    bot = match.bot(match.seats[seat]["kind"])
+    played = []
+    while True:
+        before = state.view(None)
+        action = bot.choose(state.view(seat), state.legal_actions())
+        state.apply(action, seat=seat)
+        played.append(action)
+        after = state.view(None)
+        if not (grouped and state.current == seat and not state.over
+                and not table.pause_after(before, after) and not table.linger_after(before, after)
+                and table.shows_with_next(before, action, after)):
+            return played
+
+
+@pytest.mark.parametrize("speed", ["normal", "slow"])
+def test_a_computers_quiet_steps_show_together_except_at_slow_speed(speed):
+    match = Match("court", seats("quick", "quick", "quick"), {}, 5, speed=speed)
+    factor = SPEEDS[speed]
+    sizes = collections.Counter()
+    for _ in range(60):
+        if match.interlude:
+            match.step()
+            continue
+        if speed == "slow":
+            assert match.pending_delay() == int(match.table.bot_delay_ms * factor)
+        else:
+            assert match.pending_delay() == int(match.table.group_pause_ms(match._public) * factor)
+        together = expected_group(match, grouped=True)
+        want = together if speed != "slow" else together[:1]
+        seat, before = match.state.current, len(match.state.actions)
+        match.step()
+        assert match.state.actions[before:] == want
+        assert set(match.state.actors[before:]) == {seat}
+        sizes[len(together)] += 1
+    # there were quiet steps to show together (at slow speed shown alone all the same)
+    assert max(sizes) >= 3
+
+
+# ---- sounds ---------------------------------------------------------------------------------
+
+def test_each_action_leaves_its_tables_sound_for_the_page():
+    match = Match("krypkille", seats("human", "human", "quick"), {}, 3)
+    rng = random.Random(3)
+    want = []
+    for _ in range(80):
+        before, played = match._public, len(match.state.actions)
+        step(match, rng)
+        if len(match.state.actions) > played:
+            sound = match.table.sound_of(before, match.state.actions[-1], match._public)
+            want += [sound] if sound else []
+    assert "card" in want and len(want) < len(match.state.actions)   # some actions are silent
+    assert match.sounds == want
+
+
+# ---- more "show my cards" and undo ----------------------------------------------------------
+
+def test_hiding_cards_nobody_shows_keeps_the_tablet_and_a_look_may_be_called_off():
+    lone = Match("whispers", seats("human", "quick", "quick"), {}, 1)
+    lone.end_peek()
+    assert lone.holder == 0 and lone.viewer == 0                  # nothing was shown: no change
+    match = Match("struggle", seats("human", "human", "quick"), {}, 5)
+    until(match, random.Random(3), lambda m: m.needs_handoff() and m.peek_asked is None)
+    match.take_tablet()
+    seat = match.actor()
+    match.end_peek()                                               # on one's own screen
+    assert match.holder == seat and match.viewer == seat and not match.needs_handoff()
+    match = open_offer()
+    seat = match.peekers()[0]
+    match.ask_peek(seat)
+    assert match.peek_asked == seat and match.needs_handoff()
+    match.end_peek()                                               # called off at the prompt
+    assert match.peek_asked is None and match.peeking is None and match.holder is None
+    assert not match.needs_handoff() and match.viewer is None
+
+
+def test_undo_takes_back_only_the_last_of_many_actions():
+    match = Match("whispers", seats("human", "human", "human"), {}, 2)
+    rng = random.Random(2)
+    until(match, rng, lambda m: m.undoer() is not None and len(m.state.actions) > 4)
+    before = list(match.state.actions)
+    match.undo()
+    assert match.state.actions == before[:-1]

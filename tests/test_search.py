@@ -546,3 +546,44 @@ def test_an_included_move_is_searched_as_the_games_typed_action():
     assert included.choice == "add 3"
     other = SearchBot(seed=2, model=Only(), playouts=60).search(view, legal, include="add 4")
     assert other.candidate("add 3").value is None and other.candidate("add 4") is None
+
+
+def test_the_candidates_are_asked_of_the_first_sampled_world():
+    seen = []
+
+    class FromWorld(CounterModel):
+        def candidates(self, world, legal):
+            seen.append(world)
+            # what the view shows: from 8 on, only a move that reaches 10
+            return [(a, None) for a in legal if world.count + int(a[4:]) >= 10 or world.count < 8]
+
+    view, legal = counter_view(8)
+    found = SearchBot(seed=3, model=FromWorld(), playouts=30).search(view, legal)
+    assert len(seen) == 1 and isinstance(seen[0], CounterState) and seen[0].count == 8
+    assert [c.value for c in found.candidates] == [1.0, 1.0, None]
+    assert found.candidate("add 1").value is None
+
+
+def test_a_single_candidate_with_one_plan_ranks_first_unsearched():
+    class One(CounterModel):
+        def candidates(self, world, legal):
+            return [("add 3", None)]
+
+    view, legal = counter_view(0)
+    assert SearchBot(seed=3, model=One()).ranked(view, legal) == [
+        ("add 3", None), ("add 1", None), ("add 2", None)]
+
+
+def test_the_search_result_names_the_seat_the_plans_and_the_actions_simulated():
+    class Plans(CounterModel):
+        def candidates(self, world, legal):
+            return [("add 1", "add 1"), ("add 1", "add 3"), ("add 2", "add 2")]
+
+    view, legal = counter_view(0, seat=1)
+    bot = SearchBot(seed=4, model=Plans(), playouts=30)
+    found = bot.search(view, legal)
+    assert found.seat == 1
+    assert sorted((c.action, c.plan) for c in found.arms) == [
+        ("add 1", "add 1"), ("add 1", "add 3"), ("add 2", "add 2")]
+    assert found.candidate("add 2").plan == "add 2"
+    assert found.simulated == bot.simulated > found.spent > 0      # a play-out is several moves

@@ -144,6 +144,7 @@ class Actions:
         self._by_verb = {kind.verb: kind for kind in kinds}
         if len(self._by_verb) != len(kinds):
             raise ValueError("two action kinds share a verb")
+        self._longest_verb = max((len(verb.split(" ")) for verb in self._by_verb), default=1)
 
     def parse(self, text: str) -> Action:
         """The typed action a text names; ValueError for a text that names none.
@@ -153,7 +154,7 @@ class Actions:
         if not isinstance(text, str):
             raise ValueError(f"an action is a text, not {text!r}")
         words = text.split(" ")
-        for size in range(min(len(words), 3), 0, -1):       # "aside all" before "aside"
+        for size in range(min(len(words), self._longest_verb), 0, -1):   # "aside all" before "aside"
             kind = self._by_verb.get(" ".join(words[:size]))
             if kind is not None:
                 action = kind.read(words[size:])
