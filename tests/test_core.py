@@ -457,6 +457,11 @@ def test_a_verb_of_any_length_reads_back_from_its_text():
         grammar.parse("a b c")
 
 
+def test_a_grammar_of_no_kinds_reads_nothing():
+    with pytest.raises(ValueError, match=r"^no action of this game begins 'move'$"):
+        core.Actions().parse("move red0 r1c1")
+
+
 def test_two_kinds_may_not_share_a_verb():
     class Other(core.Action, verb="move"):
         pass
