@@ -12,6 +12,8 @@
 #   tools/mutate.sh --survivors 'royaltable.games.court.*'   test again those not killed (after new tests)
 #   tools/mutate.sh --score                             only the score of the last runs, and the survivors
 #   tools/mutate.sh --fresh ...                         forget earlier results first
+#   tools/mutate.sh --restats ...                       learn again which tests reach which
+#                                                       function (a full stats run, ~5 min)
 #   MUTATE_TESTS='tests/test_court.py::* !*random_play*' tools/mutate.sh 'royaltable.games.court.*'
 #                                 run only the tests whose node id matches one of these
 #                                 (space-separated) patterns, and none of those after a "!",
@@ -48,6 +50,7 @@ score_only=0 again=untested
 while [ $# -gt 0 ]; do
   case "$1" in
     --fresh) rm -rf "$work/mutants"; shift ;;
+    --restats) rm -f "$work/mutants/mutmut-stats.json"; shift ;;
     --score) score_only=1; shift ;;
     --again) again=all; shift ;;
     --survivors) again=survivors; shift ;;
