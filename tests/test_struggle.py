@@ -1,11 +1,14 @@
 """王の闘争 (King's Struggle) rules, one test (at least) per rule ID ST-1..ST-31."""
+import copy
 import hashlib
+import itertools
 import json
 import random
 
 import pytest
 
 from royaltable import IllegalAction, registry
+from royaltable.games.struggle import rules as struggle_rules
 from royaltable.games.struggle.rules import (CARD_IDS, CHARACTERS, NEGOTIABLE, PROMISES,
                                              ROUNDS, sample_state, score_cards)
 from rules_said import said
@@ -866,12 +869,22 @@ ST_REFUSALS = [
     ("offer", "offer minus 9", "not_a_use", "'minus 9' is not a use of this ability now; an offer names one "
      "of: minus 0, minus 1, minus 2, none (ST-15)", {"use": "minus 9", "uses": "minus 0, minus 1, minus 2, none"},
      "ST-15"),
+    ("offer", "offer minus x", "not_a_use", "'minus x' is not a use of this ability now; an offer names one "
+     "of: minus 0, minus 1, minus 2, none (ST-15)", {"use": "minus x", "uses": "minus 0, minus 1, minus 2, none"},
+     "ST-15"),
+    ("offer", "offer", "not_a_use", "'' is not a use of this ability now; an offer names one "
+     "of: minus 0, minus 1, minus 2, none (ST-15)", {"use": "", "uses": "minus 0, minus 1, minus 2, none"},
+     "ST-15"),
+    ("offer", "promise-0", "offer_or_pass", "make an offer for a use of the ability, or pass (ST-15)", {},
+     "ST-15"),
     ("offer", "minus 2", "offer_or_pass", "make an offer for a use of the ability, or pass (ST-15)", {}, "ST-15"),
     ("gold", "gold 5", "gold_held", "you hold only 4 gold: an offer is gold you hold (ST-15)", {"gold": 4},
      "ST-15"),
     ("gold", "gold 0", "gold_least", "an offer is at least 1 gold (ST-15)", {}, "ST-15"),
     ("gold", "gold -1", "gold_least", "an offer is at least 1 gold (ST-15)", {}, "ST-15"),
     ("gold", "gold x", "gold_name", "name the gold you offer: 1 to 4 (ST-15)", {"gold": 4}, "ST-15"),
+    ("gold", "gold X1", "gold_name", "name the gold you offer: 1 to 4 (ST-15)", {"gold": 4}, "ST-15"),
+    ("gold", "gold 04", "gold_name", "name the gold you offer: 1 to 4 (ST-15)", {"gold": 4}, "ST-15"),
     ("gold", "pass", "gold_name", "name the gold you offer: 1 to 4 (ST-15)", {"gold": 4}, "ST-15"),
     ("promise", "pass", "promise", "add a promise (promise-0..promise-4) or no-promise (ST-15)", {}, "ST-15"),
     ("decide", "accept 1", "no_offer", "seat 1 made no offer to accept (ST-16)", {"offerer": 1}, "ST-16"),
@@ -885,6 +898,10 @@ ST_REFUSALS = [
      {"seat": 0}, "ST-16"),
     ("no plus left", "offer plus 1", "no_plus", "no +3 marker is left in the supply: the Jester has no effect "
      "(ST-31)", {}, "ST-31"),
+    ("no plus left", "offer plus x", "no_plus", "no +3 marker is left in the supply: the Jester has no effect "
+     "(ST-31)", {}, "ST-31"),
+    ("no plus left", "gold 1", "offer_or_pass", "make an offer for a use of the ability, or pass (ST-15)", {},
+     "ST-15"),
     ("no minus left", "offer minus 1", "no_minus", "no −3 marker is left in the supply: the Guard has no "
      "effect (ST-31)", {}, "ST-31"),
 ]
@@ -921,3 +938,273 @@ def test_who_may_act_now_is_said_word_for_word():
     assert said(switched, "swap 2", 1) == (
         "switched", "this card was switched in by the Spy or the Queen: its ability cannot be used (ST-9)",
         {}, "ST-9")
+
+
+# ---- the second lot of mutation tests (bench/MUTATION.md): clones, sampled worlds, views ---
+
+
+def fields(state):
+    """Every field of a state as plain values (the random source by its state)."""
+    values = {name: value for name, value in vars(state).items() if name not in ("game", "rng")}
+    values["rng"] = (state.rng.getstate(), state.rng.draws)
+    return values
+
+
+def containers(values):
+    """The ids of every list, dict and set inside `values` (through tuples too)."""
+    found, stack = {}, [values]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (list, dict, set)):
+            if id(item) in found:
+                continue
+            found[id(item)] = item
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, set, tuple)):
+            stack.extend(item)
+    return found
+
+
+def mutable_parts(state):
+    return containers({k: v for k, v in fields(state).items() if k not in ("_bargain", "rng")})
+
+
+def random_games(plan):
+    """(players, mode, seed) -> every state of a seeded random game, in turn."""
+    for players, mode, seed in plan:
+        yield from all_phases_states(players, seed, mode)
+
+
+CLONE_GAMES = [(3, "day", 11), (5, "night", 12), (6, "day", 13)]
+
+
+def knight_deal_waiting():
+    """A Knight's deal accepted, its card still to be picked."""
+    state = trick([8, 10, 3], first=0, gold=[5, 5, 5])
+    offer(state, "knight", 1)
+    return then(state, "pass", "accept 1")
+
+
+def test_a_clone_is_the_state_field_by_field_shares_nothing_and_plays_on_the_same():
+    seen = {"making": 0, "pending_deal": 0, "offers": 0, "history": 0, "split": 0,
+            "returned": 0, "discarded": 0, "deal": 0, "lead": 0}
+    states = itertools.chain([knight_deal_waiting()], random_games(CLONE_GAMES))   # one at a time
+    for step, state in enumerate(states):
+        seen["making"] += bool(state.making)
+        seen["pending_deal"] += bool(state.pending_deal)
+        seen["offers"] += bool(state.offers)
+        seen["history"] += bool(state.history)
+        seen["lead"] += state.phase == "lead"
+        seen["split"] += any(split for _, split in state.scores)
+        events = state.events + [e for h in state.history for e in h["events"]]
+        for key in ("returned", "discarded", "deal"):
+            seen[key] += any(e.get(key) for e in events)
+        twin = state.clone()
+        assert type(twin) is type(state) and twin.game is state.game
+        assert fields(twin) == fields(state)
+        assert not set(mutable_parts(twin)) & set(mutable_parts(state))
+        if step % 7 or state.over:
+            continue
+        before = copy.deepcopy(fields(state))
+        play_randomly(twin, random.Random(step))             # the clone plays on to the end...
+        assert fields(state) == before                       # ...and the state is as it was
+        assert fields(twin.without_last(0)) == fields(twin)  # as a replay of its actions would
+    assert all(seen.values()), seen
+
+
+SAMPLE_GAMES = [(4, "day", 21), (5, "night", 22), (3, "night", 23), (6, "day", 24)]
+
+
+def test_a_sampled_world_is_the_game_up_to_what_the_seat_cannot_see():
+    public = [name for name, kind in struggle_rules.StruggleState.FIELDS.items()
+              if kind == "public"]
+    seen = {"known": 0, "face-down": 0, "turn": 0, "choose": 0}
+    for step, state in enumerate(random_games(SAMPLE_GAMES)):
+        n = state.players
+        for seat in range(n):
+            if step % 2 and seat % 2:
+                continue
+            view = state.view(seat)
+            world = sample_state(view, 100 + step)
+            seen["known"] += any(state.known[s] for s in range(n) if s != seat)
+            seen["face-down"] += "face-down" in state.status
+            seen["turn"] += view["turn"] is not None
+            seen["choose"] += state.phase == "choose"
+            assert world.view(seat) == view
+            assert world.game is GAME and world.players == n and world.seed == 100 + step
+            assert world.options == state.options
+            for name in public:
+                assert getattr(world, name) == getattr(state, name), name
+            assert world.scores == state.scores
+            # the same cards, each in one place, the seat's own where they are
+            places = ([c for h in world.hands for c in h] + [c for r in world.removed for c in r]
+                      + [c for w in world.won for c in w] + world.discard
+                      + [c for c in world.slot + world.companion if c is not None])
+            assert sorted(places) == list(range(10 * n))
+            assert world.hands[seat] == state.hands[seat]
+            assert world.removed[seat] == state.removed[seat]
+            assert world.slot[seat] == state.slot[seat]
+            for other in range(n):
+                assert all(c // 10 == other for c in world.hands[other] + world.removed[other])
+                assert len(world.removed[other]) == len(state.removed[other])
+                assert set(world.known[other]) <= set(world.hands[other]) | {world.slot[other]}
+            # a seed draws the same world, its random source included
+            again = sample_state(view, 100 + step)
+            assert fields(again) == fields(world)
+            if state.current == seat:
+                assert world.legal_actions() == state.legal_actions()
+            if step % 5 == 0 and seat == 0:
+                play_randomly(world, random.Random(step))     # it plays on to the end
+                assert world.result() is not None
+    assert all(seen.values()), seen
+
+
+def test_the_view_during_a_bargain_word_for_word():
+    # seat 0's Guard bargains; the two 9s cancel (ST-10); seat 0's 6 beats seat 3's 2
+    state = trick([6, 9, 9, 2], first=0)
+    view = state.view(None)
+    assert view["standing"] == {"cancelled": [1, 2], "winner": 0}
+    assert view["turn"] == {"seat": 0, "card": "s0-6",
+                            "offer_uses": ["minus 0", "minus 1", "minus 2", "minus 3", "none"],
+                            "offers": [], "making": None, "deal": None, "waiting": [1, 2, 3]}
+    state.apply("offer minus 1")
+    state.apply("gold 2")
+    assert state.view(3)["turn"]["making"] == {"seat": 1, "use": "minus 1", "gold": 2, "promise": None}
+    assert state.view(3)["turn"]["waiting"] == [1, 2, 3]
+    state.apply("promise-1")
+    state.apply("pass")
+    state.apply("pass")
+    view = state.view(2)
+    assert view["phase"] == "decide"
+    assert view["turn"] == {"seat": 0, "card": "s0-6",
+                            "offer_uses": ["minus 0", "minus 1", "minus 2", "minus 3", "none"],
+                            "offers": [{"seat": 1, "use": "minus 1", "gold": 2, "promise": "promise-1"}],
+                            "making": None, "deal": None, "waiting": []}
+    state.apply("minus 1")                # the 9 of seat 1 is a 6 now: it cancels seat 0's 6
+    assert state.view(None)["standing"] == {"cancelled": [0, 1], "winner": 2}
+
+
+def test_the_view_while_a_knight_deal_waits_for_its_card_word_for_word():
+    state = trick([8, 10, 3], first=0, gold=[5, 5, 5])
+    offer(state, "knight", 1)
+    state.apply("pass")
+    state.apply("accept 1")
+    deal = {"seat": 1, "use": "knight", "gold": 1, "promise": None}
+    assert state.view(1)["turn"] == {"seat": 0, "card": "s0-8", "offer_uses": [], "offers": [deal],
+                                     "making": None, "deal": deal, "waiting": []}
+    assert state.view(None)["standing"] == {"cancelled": [], "winner": 1}
+    state.apply("knight s0-5")
+    assert state.history[0]["events"][0] == {
+        "seat": 0, "card": "s0-8", "what": "used", "use": "knight s0-5", "deal": deal,
+        "offers": [deal], "companion": "s0-5"}
+
+
+def test_the_views_score_before_any_card_is_won():
+    view = GAME.new(4, seed=5).view(2)
+    assert view["score"] == [{"cards": 0, "gold": 5, "total": 5, "split": []}] * 4
+    assert view["won"] == [[]] * 4 and view["standing"] is None and view["turn"] is None
+
+
+def test_character_entries_have_one_shape():
+    assert struggle_rules._character("a", "b", "c", "d", "e") == {
+        "name": {"ja": "a", "en": "b"}, "class": "c", "ability": {"ja": "d", "en": "e"}}
+    for power, character in CHARACTERS.items():
+        made = struggle_rules._character(character["name"]["ja"], character["name"]["en"],
+                                         character["class"], character["ability"]["ja"],
+                                         character["ability"]["en"])
+        assert dict(made, power=power, negotiable=power in NEGOTIABLE) == character
+
+
+def test_st20_more_tens_win_even_against_more_kinds_of_high_card():
+    # 4 points and 3 cards each: two 10s beat a 10 and a 9
+    state = finish_with([[10, 10, 1], [10, 9, 1], []], [0, 1, 0])
+    assert state.result() == {"scores": [4, 4, 0], "winners": [0]}
+
+
+def test_st2_an_empty_supply_gives_nothing():
+    state = trick([1, 10, 10], first=1, gold=[0, 40, 40])  # all 80 gold held
+    assert state.gold == [0, 40, 40]
+    assert state.history[0]["events"] == [{"seat": 0, "card": "s0-1", "what": "gold", "gold": 0}]
+
+
+def test_st3_st31_a_sixth_guard_finds_no_marker():
+    state = trick([6] * 6, first=0)
+    for seat in range(5):
+        decide(state, f"minus {seat}")
+    assert state.round_no == 2
+    assert state.history[0]["events"][-1] == {"seat": 5, "card": "s5-6", "what": "no-effect"}
+    assert [p["minus"] for p in state.history[0]["plays"]] == [1, 1, 1, 1, 1, 0]
+
+
+def test_st24_st26_markers_add_up_on_one_card():
+    state = trick([6, 6, 4, 4, 10], first=0, gold=[0] * 5)
+    state.apply("minus 4")
+    state.apply("minus 4")
+    assert state.view(None)["trick"][4]["total"] == 4 and state.markers_left() == (5, 3)
+    state.apply("plus 4")
+    state.apply("plus 4")
+    play = state.history[0]["plays"][4]
+    assert (play["plus"], play["minus"], play["total"]) == (2, 2, 10)
+
+
+def test_st27_a_discarded_cards_markers_go_back_to_the_supply():
+    state = trick([4, 7, 10, 6], first=0, gold=[0, 0, 0, 0])   # a Guard still to come
+    state.apply("plus 2")
+    assert state.markers_left() == (4, 5)
+    state.apply("discard 2")
+    entry = state.view(None)["trick"][2]
+    assert (entry["status"], entry["plus"], entry["minus"]) == ("gone", 0, 0)
+    assert state.view(None)["supply"] == {"gold": 80, "plus": 5, "minus": 5}
+    assert state.view(None)["turn"]["seat"] == 3
+
+
+def test_st13_a_game_whose_hands_are_all_empty_is_over():
+    state = GAME.new(3, seed=1, options={"mode": "night"})
+    for seat in range(3):
+        state.removed[seat] += state.hands[seat]
+        state.hands[seat] = []
+    state.round_no = 5
+    state._start_round()
+    assert state.over and state.phase == "over" and state.leader is None
+    assert state.view(None)["round"] == 5          # the last round played, not one never begun
+    assert state.result() == {"scores": [5, 5, 5], "winners": [0, 1, 2]}
+
+
+def test_st25_a_known_card_is_known_only_while_in_its_owners_hand():
+    """Cards the Spy sent back are known until they leave the hand: led face up,
+    added to a Knight, drawn by another Spy (or revealed after a face-down pick)."""
+    left = {"lead": 0, "knight": 0, "spied": 0}
+    card_of = struggle_rules.CARD_OF
+    for seed in range(60):
+        state = GAME.new(3 + seed % 4, seed=seed, options={"mode": ("day", "night")[seed % 2]})
+        rng = random.Random(seed)
+        while not state.over:
+            seat, phase, known = state.current, state.phase, [list(k) for k in state.known]
+            action = rng.choice(state.legal_actions())
+            state.apply(action)
+            if phase == "lead" and card_of[action.card] in known[seat]:
+                left["lead"] += 1
+            if str(action).startswith("knight ") and card_of[action.card] in known[seat]:
+                left["knight"] += 1
+            if str(action).startswith("spy "):
+                events = state.history[-1]["events"] if state.phase in ("lead", "over") else state.events
+                drawn = [e["replacement"] for e in events if e.get("use") == action]
+                left["spied"] += card_of[drawn[-1]] in known[action.target]
+            for s in range(state.players):
+                face_down = [state.slot[s]] if state.status[s] == "face-down" else []
+                assert set(state.known[s]) <= set(state.hands[s] + face_down), (seed, s)
+    assert all(left.values()), left
+
+
+def test_a_seat_past_the_last_is_no_seat():
+    assert said(ST_SITUATIONS["choose"](), "play s2-5", 3) == (
+        "no_seat", "there is no seat 3", {"number": 3}, None)
+
+
+def test_an_ended_game_says_so_when_asked_why():
+    state = play_randomly(GAME.new(3, seed=2), random.Random(2))
+    for action in ("pass", "play s0-1", "offer minus 1"):
+        refusal = state.why_illegal(action)
+        assert (refusal.key, refusal.text, refusal.params, refusal.rule) == (
+            "game_over", "the game is over: no more actions", {}, None)

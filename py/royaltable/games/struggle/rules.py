@@ -277,8 +277,8 @@ class StruggleState(State):
         self.making: dict | None = None
         self.pending_deal: dict | None = None   # an accepted "knight" offer awaiting its card
         self.leader = next((s for s in self._clockwise(self.first) if self.hands[s]), None)
-        if self.round_no > ROUNDS or self.leader is None:  # ST-13
-            self.round_no = min(self.round_no, ROUNDS)
+        if self.round_no > ROUNDS or self.leader is None:  # ST-13 (or nobody holds a card)
+            self.round_no -= 1                             # the last round played
             self.phase = OVER
             self.to_act = None
             return
@@ -652,7 +652,8 @@ class StruggleState(State):
                 if int(arg) > self.gold[seat]:
                     return refuse("gold_held", "you hold only {gold} gold: an offer is gold you hold",
                                   "ST-15", gold=self.gold[seat])
-                return refuse("gold_least", "an offer is at least 1 gold", "ST-15")
+                if int(arg) < 1:
+                    return refuse("gold_least", "an offer is at least 1 gold", "ST-15")
             return refuse("gold_name", "name the gold you offer: 1 to {gold}", "ST-15",
                           gold=self.gold[seat])
         if phase == OFFER_PROMISE:
