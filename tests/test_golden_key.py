@@ -1422,3 +1422,311 @@ def test_who_may_act_now_is_said_word_for_word():
     assert said(GK_SITUATIONS["move"](), "move red0 r0c1", BLUE) == (
         "out_of_turn", "it is red's turn, not blue's (GK-12)",
         {"other": "blue", "colour": "red", "turn": RED, "seat": BLUE}, "GK-12")
+
+
+# ---- tier-1 survivors of 2026-12-02 (mutation testing) ---------------------------------------
+
+def test_check_rules_names_each_contradiction_word_for_word():
+    cases = [
+        (("huge", [], []), "golden_key: board must be one of basic, advanced, not 'huge'"),
+        (("basic", ["Z9"], []), "golden_key: unknown arranged rule 'Z9'"),
+        (("basic", [], ["R9"]), "golden_key: unknown rescue rule 'R9'"),
+        (("advanced", ["A1"], []),
+         "golden_key: the arranged rules A1 and A2 are for the basic board only (GK-20, GK-21)"),
+        (("advanced", ["C1", "A2"], []),
+         "golden_key: the arranged rules A1 and A2 are for the basic board only (GK-20, GK-21)"),
+    ]
+    for args, words in cases:
+        with pytest.raises(ValueError) as err:
+            rules.check_rules(*args)
+        assert str(err.value) == words
+    rules.check_rules("advanced", ["C1", "C4"], ["R1"])           # nothing to refuse
+    rules.check_rules("basic", ["A1", "C1"], [])
+
+
+def test_rules_from_options_reads_missing_options_as_the_defaults_and_rescue_rules_given_as_a_list():
+    assert rules.rules_from_options({}) == ("basic", [], [])     # a record from before the options
+    assert rules.rules_from_options({"board": "basic-A2", "face_down": "on", "arranged": "C2",
+                                     "rescue": "all"}) == ("basic", ["A2", "C1", "C2"], ["R1", "R2", "R3"])
+    assert rules.rules_from_options({"face_down": "off", "rescue": ["R3", "R1"]}) == ("basic", [], ["R3", "R1"])
+    assert rules.rules_from_options({"rescue": ("R2",)}) == ("basic", [], ["R2"])
+
+
+def test_a_new_game_starts_with_nothing_done_counted_or_won():
+    state = GAME.new(2, seed=3)
+    view = state.view(None)
+    assert view["phase"] == "place" and view["turn"] == 0
+    assert (view["moves_done"], view["repeats"], view["quiet"], view["winners"]) == (0, 0, 0, None)
+    assert (view["reroll"], view["offer"], view["log"], view["seen"], view["flicks"]) == (None, None, [], {}, [])
+    through_setup(state)
+    view = state.view(None)
+    assert (view["phase"], view["turn"], view["moves_done"], view["repeats"], view["quiet"],
+            view["winners"]) == ("move", 1, 0, 1, 1, None)
+
+
+def _fields(state, kinds):
+    return {name: getattr(state, name) for name, kind in rules.GoldenKeyState.FIELDS.items() if kind in kinds}
+
+
+@pytest.mark.parametrize("options", [{}, {"board": "advanced", "arranged": "C4", "rescue": "R2"},
+                                     {"face_down": "on", "arranged": "C2"}])
+def test_the_world_sampled_at_the_start_is_the_state_in_every_field_but_the_hidden_cards(options):
+    # Before any die has moved, every field the view shows is rebuilt exactly: the
+    # same values, the same per-die lists, no step pending (only the cards dealt
+    # face down under C1, and the future rolls, may differ).
+    kinds = (rules.PUBLIC, rules.DERIVED) + (() if options.get("face_down") == "on" else (rules.HIDDEN,))
+    state = GAME.new(2, seed=5, options=options)
+    for _ in range(3):                                 # during setup, then once every die is placed
+        world = sample_state(state.view(None), 77)
+        assert _fields(world, kinds) == _fields(state, kinds)
+        assert world.view(None) == state.view(None)
+        assert world.record() == {"game": "golden_key", "options": state.options, "seed": 77, "players": 2,
+                                  "actions": []}
+        while state.phase == "place":
+            state.apply(state.legal_actions()[0])
+
+
+def test_sampled_worlds_are_fixed_by_their_seed_and_deal_only_the_cards_not_seen():
+    state = through_setup(GAME.new(2, seed=8, options={"face_down": "on"}))
+    view = state.view(None)
+    hidden = [i for i, c in enumerate(view["cells"]) if c["card"] is None]
+    assert len(hidden) == 8                            # the re-roll card lies face up in the centre
+    a, b = sample_state(view, 11), sample_state(view, 11)
+    assert a.card == b.card
+    assert [a.rng.randint(1, 6) for _ in range(30)] == [b.rng.randint(1, 6) for _ in range(30)]
+    for seed in range(12):
+        world = sample_state(view, seed)
+        assert sorted(world.card[i] for i in hidden) in ([c for c in range(1, 10) if c != left]
+                                                         for left in range(1, 10))
+        assert all(world.chips_on[i] == 1 and world.up[i] is False for i in hidden)
+    # a face-down card a die reaches shows its chips, and they can be won
+    a2 = through_setup(GAME.new(2, seed=8, options={"face_down": "on", "board": "basic-A2"}))
+    world = sample_state(a2.view(None), 3)
+    assert all(world.chips_on[i] == chips_for(world.card[i], {"A2"}) for i in range(9))
+    for move in moves(world):
+        after = world.clone()
+        after.apply(move)
+        cell = next(c for c in after.view(None)["cells"] if c["cell"] == move.to)
+        won = sum(after.chips) - sum(world.chips)
+        assert cell["chips"] + won == chips_for(int(cell["card"]), {"A2"})
+
+
+def test_the_world_sampled_from_a_finished_game_shows_its_winner():
+    state = position(dice(red0=("r0c1", 2)), chips=(3, 1))
+    state.apply("move red0 r0c2")                      # 3 on card 3: red's fourth chip
+    view = state.view(None)
+    assert view["winners"] == [RED]
+    world = sample_state(view, 4)
+    assert world.view(None) == view and world.result() == state.result()
+
+
+def test_clone_copies_every_field_shares_nothing_mutable_and_plays_on_the_same():
+    finished = position(dice(red0=("r0c1", 2)), chips=(3, 1))
+    finished.apply("move red0 r0c2")
+    refused_once = then(offered("R2"), "refuse")       # blue asked, red has asked already
+    for state in (offered(), offered("R2"), refused_once, finished,
+                  then(position(dice(red0=("r0c1", 3))), "move red0 r1c1")):
+        copy = state.clone()
+        every = (rules.PUBLIC, rules.DERIVED, rules.HIDDEN)
+        assert _fields(copy, every) == _fields(state, every)
+        for name in rules.GoldenKeyState.FIELDS:
+            value = getattr(state, name)
+            if isinstance(value, (list, dict, set)):
+                assert getattr(copy, name) is not value, name
+        if state.offer is not None:
+            assert copy.offer["asked"] is not state.offer["asked"]
+        if state.winners is not None:
+            assert copy.result() == state.result() == {"scores": [4, 1], "winners": [RED]}
+            continue
+        before = snapshot(state)
+        while copy.phase in ("offer", "answer", "reroll"):   # decline, refuse, keep
+            copy.apply(copy.legal_actions()[-1])
+        copy.apply(copy.legal_actions()[0])
+        assert snapshot(state) == before
+        for action in copy.actions[len(state.actions):]:
+            state.apply(action)
+        assert snapshot(state) == snapshot(copy)
+    # the offer answered in the clone stays open in the original
+    state = offered("R2")
+    copy = state.clone()
+    copy.apply("refuse")
+    assert state.view(None)["offer"] == {"rule": "R2", "by": RED, "asked": [], "why": "repeat"}
+    assert copy.view(None)["offer"] == {"rule": None, "by": BLUE, "asked": [RED], "why": "repeat"}
+
+
+def test_a_position_key_names_the_mover_and_each_die_and_nothing_else():
+    # The keys are in the view ("seen") and a save's digest is of the view: their text is fixed.
+    #   a place: a..l for the cells in reading order, R / B for red's / blue's faction card;
+    #   then the level on the card, the value, the setup spot or "-"; red's dice, then blue's.
+    state = position(dice(red0=("red:1", 3), red1=("r1c0", 2), blue0=("r1c0", 5), blue1=("blue", 4)))
+    assert state.position_key() == "0R031d02-/B04-d15-"
+    assert position(dice(red0=("r0c0", 6), blue0=("r0c0", 1), blue1=("r3c2", 2), red1=("red", 1)),
+                    options={"board": "advanced"}, cards=ADVANCED, mover=BLUE).position_key() == \
+        "1R01-a06-/a11-l02-"
+
+    def key(mover=RED, **places):
+        return position(dice(**places), mover=mover).position_key()
+
+    # dice of one colour are alike; chips, turn and cards are not part of it
+    assert key(red0=("r0c1", 2), red1=("r1c0", 3), blue0=("r2c0", 4), blue1=("r2c2", 5)) == \
+        key(red1=("r0c1", 2), red0=("r1c0", 3), blue1=("r2c0", 4), blue0=("r2c2", 5))
+    assert position(dice(red0=("r0c1", 2)), chips=(1, 2), turn=9).position_key() == key(red0=("r0c1", 2))
+    # anything else that differs makes another key
+    different = [
+        (dict(red0=("r0c0", 2)), dict(red0=("blue", 2))),                   # the first cell, a faction card
+        (dict(red0=("r0c1", 2)), dict(red0=("blue", 2))),
+        (dict(red0=("red", 2)), dict(red0=("blue", 2))),                    # the two faction cards
+        (dict(red0=("r0c0", 2)), dict(red0=("r0c1", 2))),
+        (dict(red0=("red:0", 2)), dict(red0=("red:1", 2))),                 # setup spots
+        (dict(red0=("red:1", 2)), dict(red0=("red", 2))),
+        (dict(red0=("r0c0", 2), blue0=("r0c0", 2)), dict(blue0=("r0c0", 2), red0=("r0c0", 2))),   # who is on top
+        (dict(red0=("r1c0", 2), blue0=("r1c0", 2)), dict(blue0=("r1c0", 2), red0=("r1c0", 2))),
+        (dict(blue0=("r2c0", 2)), dict(blue0=("r2c1", 2))),
+        (dict(blue1=("r2c0", 2)), dict(blue1=("r2c1", 2))),
+        (dict(red0=("r0c0", 2)), dict(red0=("r0c0", 3))),                   # a value
+    ]
+    for one, other in different:
+        assert key(**one) != key(**other), (one, other)
+    assert key() != key(mover=BLUE)
+
+
+def test_each_event_is_logged_with_its_die_places_and_values():
+    def logged(state):
+        return state.view(None)["log"]
+
+    # setup, and a die leaving its setup spot
+    state = then(GAME.new(2, seed=3), "place blue0 blue:2")
+    assert logged(state) == [{"turn": 0, "seat": BLUE, "do": "place", "die": "blue0", "to": "blue:2"}]
+    state = then(position(dice()), "move red0 r0c0")
+    assert logged(state) == [{"turn": 5, "seat": RED, "do": "move", "die": "red0", "from": "red:0", "to": "r0c0",
+                              "value": 2}]
+    # R2 and R3
+    state = then(position(dice(red0=("r0c0", 1)), rescue=("R2", "R3")), "roll red0")
+    assert logged(state) == [{"turn": 5, "seat": RED, "do": "roll", "die": "red0", "value": value(state, "red0")}]
+    state = then(position(dice(red0=("r0c0", 1)), rescue=("R2", "R3")), "return red0")
+    assert logged(state) == [{"turn": 5, "seat": RED, "do": "return", "die": "red0", "from": "r0c0", "value": 2}]
+    # keep, and R1's end
+    state = then(position(dice(red0=("r0c1", 3)), cards=NINES, rescue=("R1",)), "move red0 r1c1", "keep")
+    assert state.phase == "move" and state.view(None)["reroll"] is None and state.current == RED
+    state.apply("end")
+    assert logged(state) == [
+        {"turn": 5, "seat": RED, "do": "move", "die": "red0", "from": "r0c1", "to": "r1c1", "value": 4},
+        {"turn": 5, "seat": RED, "do": "keep", "die": "red0"},
+        {"turn": 5, "seat": RED, "do": "end"}]
+    # a chip won in red's turn by blue's die, left alone on its card
+    state = then(position(dice(blue0=("r0c2", 3), red0=("r0c2", 2))), "move red0 r0c1")
+    assert logged(state)[1:] == [{"turn": 5, "seat": BLUE, "do": "score", "cell": "r0c2", "card": "3", "chips": 1}]
+    assert state.view(None)["chips"] == [0, 1]
+    # a card turned up (C1)
+    state = position(dice(red0=("r0c1", 1)), options={"face_down": "on"})
+    state.up[0] = False
+    state.apply("move red0 r0c0")
+    assert logged(state)[1:] == [{"turn": 5, "seat": RED, "do": "reveal", "cell": "r0c0", "card": "1"}]
+    # C4's steal: the quiet count starts again
+    state = position(dice(red0=("r2c1", 1)), options={"arranged": "C4"}, chips=(1, 2))
+    state.quiet = 10
+    state.apply("move red0 blue")
+    assert logged(state)[1:] == [{"turn": 5, "seat": RED, "do": "steal", "die": "red0"}]
+    assert state.view(None)["quiet"] == 1
+    # blue's die flicked by red into red's faction card: blue steals, in red's turn
+    state = position(dice(red0=("r0c1", 1), blue0=("r0c1", 3)), options={"arranged": "C4"}, chips=(2, 0))
+    state.apply("flick blue0 red")
+    assert logged(state)[1:] == [{"turn": 5, "seat": BLUE, "do": "steal", "die": "blue0"}]
+    assert state.view(None)["chips"] == [1, 1] and at(state, "blue0") == "blue"
+    # stuck, propose, refuse, decline
+    state = position(dice(red0=("r1c0", 1), blue0=("r1c2", 1)))
+    state.quiet = rules.QUIET_TURNS
+    state.apply("move red0 r0c0")
+    assert logged(state)[1:] == [{"turn": 6, "seat": BLUE, "do": "stuck", "why": "quiet"}]
+    state.apply("propose R2")
+    state.apply("refuse")                              # red refuses blue's R2: red may propose now
+    assert state.view(None)["offer"] == {"rule": None, "by": RED, "asked": [BLUE], "why": "quiet"}
+    state.apply("decline")
+    assert logged(state)[2:] == [
+        {"turn": 6, "seat": BLUE, "do": "propose", "rule": "R2"},
+        {"turn": 6, "seat": RED, "do": "refuse", "rule": "R2"},
+        {"turn": 6, "seat": RED, "do": "decline", "rule": None}]
+    assert state.phase == "move" and state.current == BLUE
+    # accept: counting starts again
+    state = then(offered("R2"), "accept")
+    assert logged(state)[-2:] == [{"turn": 5, "seat": RED, "do": "propose", "rule": "R2"},
+                                  {"turn": 5, "seat": BLUE, "do": "accept", "rule": "R2"}]
+    assert state.view(None)["repeats"] == 1 and state.view(None)["rescue"] == ["R1", "R2"]
+
+
+def test_a_die_that_reaches_the_reroll_card_on_the_first_cell_is_rerolled():
+    cards = [REROLL, 1, 2, 3, 4, 5, 6, 7, 8]           # C2: the re-roll card anywhere, here r0c0
+    state = position(dice(red0=("r1c0", 1)), cards=cards, options={"arranged": "C2"})
+    state.apply("move red0 r0c0")
+    assert state.phase == "reroll" and [str(a) for a in state.legal_actions()] == ["reroll", "keep"]
+    state = position(dice(red0=("r0c1", 1), blue0=("r0c1", 2)), cards=cards, options={"arranged": "C2"})
+    state.apply("flick blue0 r0c0")
+    assert state.phase == "reroll" and [str(a) for a in state.legal_actions()] == ["reroll"]
+
+
+def test_the_view_gives_the_level_of_dice_stacked_on_the_first_cell():
+    view = position(dice(red0=("r0c0", 1), blue0=("r0c0", 2))).view(None)
+    assert (view["dice"]["red0"]["level"], view["dice"]["blue0"]["level"]) == (0, 1)
+
+
+def test_ruling_turn_limit_the_last_turn_is_still_played():
+    state = position(dice(), chips=(2, 1), turn=TURN_LIMIT - 1)
+    state.apply("move red0 r0c0")
+    assert not state.over and state.view(None)["turn"] == TURN_LIMIT and state.current == BLUE
+
+
+def test_gk27_r1_the_second_move_waits_for_the_other_die_of_the_mover():
+    # red0 goes home (it may not leave again this turn); red1 can still move, though
+    # blue's dice cannot: the second move is red's.
+    state = position(dice(red0=("r0c0", 1), blue0=("r2c2", 1), red1=("r2c2", 2)), cards=NINES, rescue=("R1",))
+    state.apply("move red0 red")
+    assert state.phase == "move" and state.current == RED and state.view(None)["moves_done"] == 1
+    assert [str(a) for a in state.legal_actions()] == ["move red1 r1c2", "move red1 r2c1", "move red1 blue", "end"]
+
+
+GK_SITUATIONS.update({
+    "home": lambda: position(dice()),
+    "full": lambda: position(dice(red0=("r0c0", 1), blue0=("r0c1", 1), blue1=("r0c1", 2))),
+    "C3": lambda: position(dice(red0=("r0c0", 1)), options={"arranged": "C3"}),
+    "two flicks": lambda: position(dice(red0=("r1c0", 2), blue0=("r1c0", 5), red1=("r1c2", 2), blue1=("r1c2", 3))),
+    "flicked own red1 by blue": lambda: then(position(dice(red0=("r2c0", 1), red1=("r2c0", 2))), "flick red1 r2c1"),
+})
+GK_REFUSALS_MORE = [
+    ("full", "move red0 r0c1", "card_full", "r0c1 already holds two dice: a full card cannot be entered (GK-13)",
+     {"to": "r0c1", "to_card": "2"}, "GK-13"),
+    ("move, R1 R2 R3", "move red1 r1c0", "faction_row", "a die on the red faction card goes to the row it faces "
+     "(GK-4, GK-16)", {"at": "red", "at_card": None, "die": "red1", "die_value": 2}, "GK-4, GK-16"),
+    ("home", "move red0 r0c1", "own_spot", "red0 was placed at setup on spot 0: it leaves through that spot "
+     "(GK-16)", {"spot": 0, "die": "red0", "die_value": 1}, "GK-16"),
+    ("C3", "move red0 red", "c3_closed", "no die may enter a faction card in this game (C3, GK-24)", {},
+     "C3, GK-24"),
+    ("two flicks", "move red0 r0c0", "flick_first", "first flick the die on top of your die (blue0, blue1) to a "
+     "card next to it (GK-8)", {"tops": "blue0, blue1"}, "GK-8"),
+    # a step the rules allow, written with a space too many: refused for the text, named as read
+    ("move", "move red1  r0c0", "go_not_now", "move red1 r0c0 is not allowed now",
+     {"verb": "move", "die": "red1", "die_value": 2, "to": "r0c0", "to_card": "1"}, None),
+    ("flick", "flick blue0 r0c0 ", "go_not_now", "flick blue0 r0c0 is not allowed now",
+     {"verb": "flick", "die": "blue0", "die_value": 5, "to": "r0c0", "to_card": "1"}, None),
+    ("flicked own red1", "move red1  red", "go_not_now", "move red1 red is not allowed now",
+     {"verb": "move", "die": "red1", "die_value": 3, "to": "red", "to_card": None}, None),
+    ("flicked own red1 by blue", "move red1\tblue", "go_not_now", "move red1 blue is not allowed now",
+     {"verb": "move", "die": "red1", "die_value": 3, "to": "blue", "to_card": None}, None),
+]
+
+
+@pytest.mark.parametrize("situation,action,key,text,params,rule", GK_REFUSALS_MORE,
+                         ids=[f"{case[0]}-{case[1]}" for case in GK_REFUSALS_MORE])
+def test_more_refusals_say_their_key_words_rule_and_what_they_name(situation, action, key, text, params, rule):
+    state = GK_SITUATIONS[situation]()
+    before = snapshot(state)
+    assert said(state, action) == (key, text, params, rule)
+    assert snapshot(state) == before
+
+
+def test_why_illegal_asked_of_a_finished_game_says_it_is_over():
+    # State.apply refuses an ended game before asking the game why; asked itself, the game says so too.
+    state = position(dice(red0=("r0c1", 2)), chips=(3, 1))
+    state.apply("move red0 r0c2")
+    assert state.over
+    r = state.why_illegal("move red0 r0c1")
+    assert (r.key, r.text, r.params, r.rule) == ("game_over", "the game is over", {}, None)
