@@ -1120,3 +1120,378 @@ def test_sample_state_is_the_same_world_for_the_same_seed():
     assert one.hands == two.hands and one.pile == two.pile and one.discards == two.discards
     assert snapshot(one.apply(one.legal_actions()[0])) == snapshot(two.apply(two.legal_actions()[0]))
     assert any(GAME.sample_state(view, seed).hands != one.hands for seed in range(8, 12))
+
+
+# ---- sampled worlds and clones, at every step of random games (mutation testing) ------------
+
+from royaltable.games.whispers.rules import Frozen, face_down  # noqa: E402
+
+PUBLIC_CHOICES = ("next", "target", "count", "swap", "with", "return")
+
+
+def random_games(games, seed=0):
+    """(state, step, rng) at every step of `games` seeded random games of 3 to 5 players,
+    the options on and off; the state goes on when the caller has looked at it."""
+    for g in range(games):
+        players = 3 + g % 3
+        options = {"sixth_two_points": g % 2 == 0, "recorded_tiebreak": g % 4 < 2}
+        state = GAME.new(players, seed=seed + g, options=options)
+        rng = random.Random(seed + g)
+        step = 0
+        while True:
+            yield state, step, rng
+            if state.over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+            step += 1
+
+
+def private_sides_agree(state, seat=None):
+    """Every play's private side as the rules write it: a Maid play's (once the card is
+    discarded) for its player, an exchange's for both parties, nothing else private; the
+    face-down discards are the face-down Maid plays' cards, in order; every card one of the
+    game's. For a world sampled from `seat`'s view, only the exchanges `seat` took part in
+    mirror each other (the other sides are any cards: nobody can read them)."""
+    cards = set(deck(state.players))
+    for event in state.history:
+        private = event.get("private")
+        if event["effect"] == "maid" and "reshuffled" in event:
+            assert set(private) == {event["seat"]}
+            side = private[event["seat"]]
+            assert set(side) == {"discarded", "drew"} and {side["discarded"], side["drew"]} <= cards
+        elif event["effect"] == "wizard" and event.get("exchanged"):
+            assert set(private) == {event["seat"], event["target"]}
+            for side in private.values():
+                assert set(side) == {"gave", "got"}
+                assert len(side["gave"]) == len(side["got"]) == event["count"]
+                assert set(side["gave"]) | set(side["got"]) <= cards
+            wizard, target = private[event["seat"]], private[event["target"]]
+            if seat is None or seat in private:
+                assert list(wizard["gave"]) == list(target["got"])
+                assert list(wizard["got"]) == list(target["gave"])
+        else:
+            assert "private" not in event, event
+    assert list(state.discards) == [e["private"][e["seat"]]["discarded"] for e in face_down(state.history)]
+
+
+def world_agrees(state, seat, world):
+    """A world sampled from `seat`'s view of `state` is one that view could come from."""
+    view = state.view(seat)
+    assert world.view(seat) == view
+    assert world.game is GAME and world.record()["game"] == "whispers"
+    assert world.players == state.players and world.options == state.options
+    cards = (Counter(c for h in world.hands for c in h) + Counter(world.pile) + Counter(world.discards)
+             + Counter(c for d in world.displays for c in d))
+    assert cards == Counter(deck(state.players))
+    for other, known in enumerate(knowledge(view)):
+        if known is not None:
+            assert not Counter(known) - Counter(world.hands[other])
+    assert sorted(world.kings + world.kings_seen) == sorted(KINGS)
+    private_sides_agree(world, seat)
+    ex = state.exchange
+    if ex is not None:
+        other = world.exchange
+        assert {k: other[k] for k in ("wizard", "target", "count")} == {k: ex[k] for k in ("wizard", "target",
+                                                                                            "count")}
+        assert not Counter(other["given"]) - Counter(world.hands[ex["wizard"]])
+        if ex["target"] is not None:
+            assert not Counter(other["taken"]) - Counter(world.hands[ex["target"]])
+    else:
+        assert world.exchange is None
+    if not state.over and (state.phase in PUBLIC_CHOICES or seat == state.current):
+        assert world.legal_actions() == state.legal_actions()
+    if not state.over:
+        assert world.legal_actions()
+    twin = world.clone()
+    assert twin.view(seat) == view and twin.exchange == world.exchange
+
+
+def test_sample_state_agrees_with_every_seats_view_at_every_step_of_random_games():
+    for state, step, rng in random_games(8):
+        private_sides_agree(state)                      # what the checks read, on the real game
+        for seat in range(state.players):
+            if (step + seat) % 4:
+                continue
+            world = GAME.sample_state(state.view(seat), step)
+            world_agrees(state, seat, world)
+            if step % 20 == seat:                       # and it plays on to the end
+                play_random(world, random.Random(step))
+                assert world.result() is not None
+
+
+def test_sample_state_plays_on_the_same_for_the_same_seed():
+    # the sampled world's own luck (its next deals) comes from the seed too
+    for state, step, rng in random_games(3, seed=40):
+        if step % 30 == 5 and not state.over:
+            view = state.view(state.current)
+            one, two = GAME.sample_state(view, step), GAME.sample_state(view, step)
+            play_random(one, random.Random(step))
+            play_random(two, random.Random(step))
+            assert snapshot(one) == snapshot(two) and one.record() == two.record()
+
+
+def test_sampled_worlds_have_many_futures():
+    # each sampled world draws its own seed for the luck to come: not a few dozen of them
+    view = GAME.new(4, seed=3).view(0)
+    assert len({GAME.sample_state(view, seed).seed for seed in range(100)}) == 100
+
+
+def test_sample_state_refuses_a_view_the_deck_cannot_explain():
+    view = played(arrange(hands={0: ["red-maid", "red-guard", "red-jester", "red-wizard", "red-general",
+                                     "red-butler"]}), "play red-maid", "discard red-jester").view(1)
+    GAME.sample_state(view, 1)
+    view["discards"] += 1
+    with pytest.raises(AssertionError, match="^the deck and the view disagree$"):
+        GAME.sample_state(view, 1)
+
+
+def test_sample_state_gives_the_seat_to_move_a_card_it_may_play():
+    # seat 1 must hold its General (anything else and the round would have ended, WH-19):
+    # every sampled world gives it one
+    state = arrange(hands={1: ["blue-general"]}, to_act=1, king="king-jester",
+                    displays={1: ["blue-accountant", "blue-wizard", "blue-maid", "blue-butler", "blue-guard"]})
+    view = state.view(0)
+    for seed in range(12):
+        world = GAME.sample_state(view, seed)
+        assert world.view(0) == view and character_of(world.hands[1][0]) == "general"
+        assert world.legal_actions() == ["play " + world.hands[1][0]]
+
+
+def character_of(card):
+    return card.split("-")[1]
+
+
+def reshuffle_table():
+    """Seats 1 and 2 discarded the whole pile face down (a constructed history); seat 0's
+    Maid then makes the discards the new pile, and seat 1's Maid discards again."""
+    state = arrange(hands={0: ["blue-maid", "red-guard", "red-jester", "red-general", "red-butler", "red-wizard"],
+                           1: ["green-maid", "blue-guard", "blue-jester", "blue-general", "blue-butler",
+                               "blue-wizard"]})
+    state.discards, state.pile = state.pile, []
+    state.history = [{"seat": 1 + i % 2, "card": "grey-maid", "effect": "maid", "next": 0, "reshuffled": False,
+                      "private": {1 + i % 2: {"discarded": card, "drew": "grey-jester"}}}
+                     for i, card in enumerate(state.discards)]
+    return played(state, "play blue-maid", "discard red-guard", "play green-maid", "discard blue-guard")
+
+
+def test_sample_after_the_maid_reshuffled_the_discards_keeps_only_the_face_down_ones():
+    state = reshuffle_table()
+    assert state.history[-2]["reshuffled"] is True and state.discards == ["blue-guard"]
+    assert face_down(state.history) == [state.history[-1]]
+    assert my_discards(state.view(1)) == ["blue-guard"] and my_discards(state.view(0)) == []
+    private_sides_agree(state)
+    for seat in range(3):
+        for seed in range(4):
+            world = GAME.sample_state(state.view(seat), seed)
+            world_agrees(state, seat, world)
+            play_random(world, random.Random(seed))
+
+
+def test_face_down_is_the_maid_plays_since_the_last_reshuffle():
+    def maid(reshuffled=None):
+        return {"effect": "maid"} if reshuffled is None else {"effect": "maid", "reshuffled": reshuffled}
+    general = {"effect": "general", "reshuffled": True}
+    history = [maid(False), maid(False), maid(True), maid(False), general, maid(False), maid()]
+    assert face_down(history) == [history[3], history[5]]
+    assert face_down(history[:3]) == [] and face_down(history[:2]) == history[:2]
+    assert face_down([general, maid(False)]) == [{"effect": "maid", "reshuffled": False}]
+
+
+def test_a_clone_equals_shares_nothing_and_plays_on_as_the_original_at_every_step():
+    def mutable_parts(value, found):
+        if isinstance(value, (list, dict, set)):
+            found.add(id(value))
+        if isinstance(value, dict):
+            for v in value.values():
+                mutable_parts(v, found)
+        elif isinstance(value, (list, tuple, set)):
+            for v in value:
+                mutable_parts(v, found)
+        return found              # (a Frozen is shared on purpose: it never changes)
+
+    def parts(state):
+        found = set()
+        for name, value in vars(state).items():
+            if name not in ("game", "options"):      # the game, and options nobody changes
+                mutable_parts(value, found)
+        return found
+
+    for game in range(6):
+        players = 3 + game % 3
+        state = GAME.new(players, seed=20 + game, options={"sixth_two_points": game % 2 == 0})
+        rng, following = random.Random(game), []
+        while True:
+            one, two = state.clone(), state.clone()
+            assert set(vars(one)) == set(vars(state))
+            for name, value in vars(state).items():
+                if name == "rng":
+                    assert one.rng is not value and one.rng.getstate() == value.getstate()
+                    assert one.rng.draws == value.draws
+                else:
+                    assert vars(one)[name] == value, name
+            assert not parts(one) & parts(state)
+            # the finished plays are frozen once and shared by every copy made later
+            assert all(type(e) is Frozen for e in one.history[:-1])
+            assert all(a is b for a, b in zip(one.history[:-1], two.history[:-1]))
+            if len(state.actions) % 3 == 0:
+                following.append(one)
+            for other in following[:-2]:      # the clones made earlier play on as the original
+                assert snapshot(other) == snapshot(state)
+            following = following[-2:]
+            if state.over:
+                break
+            action = rng.choice(state.legal_actions())
+            for other in [state, *following]:
+                other.apply(action)
+
+
+# ---- each play's public record, the round's summary, views (mutation testing) ---------------
+
+def test_every_plays_public_record_key_for_key():
+    # no effect: silenced (WH-18), the Wizard with nobody to exchange with, the Butler early or
+    # with no swap, the Guard alone (the Jester's own record: nothing more than any play's)
+    def first_play(action, **table):
+        return last(played(arrange(**table), action))
+    assert first_play("play red-accountant", king="king-accountant") == {
+        "seat": 0, "card": "red-accountant", "effect": None, "next": 0, "why": "silenced"}
+    state = arrange(hands={0: ["grey-wizard", "red-maid"]},
+                    displays={0: ["red-general", "red-butler", "red-guard", "red-jester"]})
+    state.hands[1], state.hands[2] = [], []
+    assert last(played(state, "play grey-wizard")) == {
+        "seat": 0, "card": "grey-wizard", "effect": None, "next": None, "why": "empty", "tied": [1, 2]}
+    assert first_play("play red-butler", played=1) == {
+        "seat": 0, "card": "red-butler", "effect": None, "next": 0, "why": "early"}
+    assert first_play("play red-butler", hands={0: ["red-butler", "red-maid"]}, displays={1: ["blue-maid"]},
+                      played=4) == {
+        "seat": 0, "card": "red-butler", "effect": None, "next": 0, "why": "no-swap"}
+    assert first_play("play red-guard") == {"seat": 0, "card": "red-guard", "effect": None, "next": 0,
+                                            "why": "alone"}
+    assert first_play("play red-jester", hands={0: ["red-jester", "red-maid"]}) == {"seat": 0, "card": "red-jester", "effect": "jester", "next": 0}
+    state = arrange(hands={0: ["red-general", "red-maid"]})
+    state.kings = ["king-maid", "king-wizard"]
+    assert last(played(state, "play red-general")) == {
+        "seat": 0, "card": "red-general", "effect": "general", "next": 0, "king": "king-wizard",
+        "reshuffled": False}
+    # under way: the Wizard's choices to come, the Maid's discard to come
+    assert last(exchange_table()) == {"seat": 0, "card": "red-wizard", "effect": "wizard", "next": None,
+                                      "target": None, "count": None}
+    assert last(played(exchange_table(), "target 1")) == {
+        "seat": 0, "card": "red-wizard", "effect": "wizard", "next": None, "target": 1, "count": None}
+    assert first_play("play red-maid") == {"seat": 0, "card": "red-maid", "effect": "maid", "next": None}
+
+
+def test_round_summaries_lay_open_the_stuck_hand_or_name_the_sixth_card_and_no_private_side():
+    # A: seat 0's Maid hands the turn to seat 1, who cannot play
+    state = arrange(hands={0: ["blue-maid", "red-guard"], 1: ["grey-guard"]},
+                    displays={0: ["red-accountant", "red-wizard", "red-butler", "red-general"],
+                              1: ["blue-accountant", "blue-wizard", "blue-butler", "blue-guard", "blue-general"]})
+    drawn = state.pile[-1]
+    played(state, "play blue-maid", "discard red-guard")
+    for seat in (None, 0, 1, 2):
+        summary = state.view(seat)["rounds"][-1]
+        assert (summary["end"], summary["seat"], summary["hand"], summary["card"]) == ("A", 1, ["grey-guard"], None)
+        assert summary["last"] == {"seat": 0, "card": "blue-maid", "effect": "maid", "next": 1,
+                                   "reshuffled": False}
+        assert "red-guard" not in json.dumps(summary) and drawn not in json.dumps(summary)
+    # B: the sixth card, and no hand laid open
+    state = arrange(hands={0: ["red-accountant"]},
+                    displays={0: ["red-wizard", "red-maid", "red-butler", "red-guard", "red-general"]})
+    summary = played(state, "play red-accountant").view(None)["rounds"][-1]
+    assert (summary["end"], summary["seat"], summary["hand"], summary["card"]) == ("B", 0, None, "red-accountant")
+    assert summary["last"] == {"seat": 0, "card": "red-accountant", "effect": None, "next": None, "why": "sixth"}
+
+
+def test_wh19_a_starter_dealt_only_jesters_under_the_jester_king_ends_the_round_at_once():
+    # 4 players: six Jesters in the deck; the next deal gives them all to seat 0, who starts
+    state = GAME.new(4, seed=1)
+    state.king = "king-jester"
+    state.kings_seen = ["king-jester"]
+
+    def rigged(cards):
+        del state.rng.shuffle                             # this deal only
+        cards.sort(key=lambda card: not card.endswith("-jester"))
+
+    state.rng.shuffle = rigged
+    state._deal(0)
+    jesters = ["red-jester", "blue-jester", "green-jester", "yellow-jester", "grey-jester", "grey-jester"]
+    assert state.view(None)["rounds"] == [{
+        "round": 2, "end": "A", "seat": 0, "hand": jesters, "card": None, "points": [0, 1, 1, 1],
+        "displays": [[], [], [], []], "sizes": [0, 0, 0, 0], "totals": [0, 1, 1, 1], "recorded": [0, 0, 0, 0],
+        "last": None}]
+    assert state.round_no == 3 and state.current == 0 and state.phase == "play"   # WH-21: it starts again
+    assert state.king == "king-jester" and state.history == []
+
+
+def test_butler_the_first_card_may_be_picked_in_the_later_display():
+    state = played(arrange(**BUTLER_TABLE), "play red-butler", "swap 2 green-general")
+    assert state.legal_actions() == ["with 0 red-wizard", "with 0 red-guard", "with 1 blue-maid",
+                                     "with 1 blue-wizard"]
+    state.apply("with 0 red-guard")
+    assert state.displays[0] == ["red-wizard", "green-general", "red-butler"] and state.displays[2] == ["red-guard"]
+
+
+def test_views_show_each_side_of_an_exchange_only_its_own_picks():
+    state = played(exchange_table(), "target 1", "count 2", "give red-maid")
+    assert [state.view(s)["exchange"]["mine"] for s in (None, 0, 1, 2)] == [[], ["red-maid"], [], []]
+    played(state, "give red-jester", "give blue-guard")
+    assert state.phase == "answer"
+    assert [state.view(s)["exchange"]["mine"] for s in (None, 0, 1, 2)] == [
+        [], ["red-maid", "red-jester"], ["blue-guard"], []]
+    assert state.view(2)["exchange"] == {"wizard": 0, "target": 1, "count": 2, "given": 2, "taken": 1, "mine": []}
+    assert all(state.view(s)["game"] == "whispers" for s in (None, 0))
+
+
+def test_views_show_the_butlers_first_card_only_while_its_partner_is_chosen():
+    # a grey Butler: after the swap the turn goes to a tie, the player of the Butler choosing
+    state = arrange(hands={0: ["grey-butler", "red-maid", "red-jester"]},
+                    displays={0: ["red-wizard", "red-guard"], 1: ["blue-maid"], 2: ["green-general"]})
+    played(state, "play grey-butler")
+    assert state.view(None)["first_pick"] is None
+    state.apply("swap 0 red-guard")
+    assert [state.view(s)["first_pick"] for s in (None, 0, 1)] == [[0, "red-guard"]] * 3
+    state.apply("with 2 green-general")
+    assert state.phase == "next" and state.legal_actions() == ["next 1", "next 2"]
+    assert [state.view(s)["first_pick"] for s in (None, 0, 1)] == [None] * 3
+    # a sampled world of the NEXT step plays on
+    for seat in range(3):
+        world_agrees(state, seat, GAME.sample_state(state.view(seat), seat))
+
+
+def test_a_new_game_is_round_one_and_knows_its_game():
+    state = GAME.new(3, seed=1)
+    assert state.view(None)["round"] == 1 and state.round_no == 1
+    assert state.record() == {"game": "whispers", "options": {"recorded_tiebreak": False, "sixth_two_points": False},
+                              "seed": 1, "players": 3, "actions": []}
+    first = snapshot(state)
+    state.apply(state.legal_actions()[0])
+    assert snapshot(state.without_last(1)) == first
+    # a clone before any play (no history yet)
+    assert snapshot(GAME.new(3, seed=1).clone()) == first
+
+
+def test_why_illegal_when_the_game_is_over_and_for_a_typed_action():
+    state = stuck_finale()
+    state.apply("play blue-jester")
+    assert state.over
+    refusal = state.why_illegal("play red-maid")
+    assert (refusal.key, refusal.text, refusal.params, refusal.rule) == ("over", "the game is over", {}, None)
+    # an action given as its typed value is named by its text
+    expected = wrong_step("target 0", "play", "play a card from your hand (WH-8)")
+    assert said(WH_SITUATIONS["play"](), Target(0)) == expected
+    assert type(said(WH_SITUATIONS["play"](), Target(0))[2]["action"]) is str
+
+
+def test_a_clone_made_now_and_then_freezes_every_finished_play():
+    # several plays since the last copy (or none before): each of them frozen, none shared
+    for game in range(3):
+        state = GAME.new(3 + game, seed=30 + game)
+        rng = random.Random(game)
+        while not state.over:
+            if rng.random() < 0.1:
+                one = state.clone()
+                assert all(type(e) is Frozen for e in one.history[:-1])
+                assert all(type(e) is Frozen for e in state.history[:-1])
+                if one.history:
+                    assert one.history[-1] is not state.history[-1]
+                assert snapshot(one) == snapshot(state)
+            state.apply(rng.choice(state.legal_actions()))
