@@ -885,6 +885,7 @@ ST_REFUSALS = [
     ("gold", "gold x", "gold_name", "name the gold you offer: 1 to 4 (ST-15)", {"gold": 4}, "ST-15"),
     ("gold", "gold X1", "gold_name", "name the gold you offer: 1 to 4 (ST-15)", {"gold": 4}, "ST-15"),
     ("gold", "gold 04", "gold_name", "name the gold you offer: 1 to 4 (ST-15)", {"gold": 4}, "ST-15"),
+    ("gold", "gold 01", "gold_name", "name the gold you offer: 1 to 4 (ST-15)", {"gold": 4}, "ST-15"),
     ("gold", "pass", "gold_name", "name the gold you offer: 1 to 4 (ST-15)", {"gold": 4}, "ST-15"),
     ("promise", "pass", "promise", "add a promise (promise-0..promise-4) or no-promise (ST-15)", {}, "ST-15"),
     ("decide", "accept 1", "no_offer", "seat 1 made no offer to accept (ST-16)", {"offerer": 1}, "ST-16"),
