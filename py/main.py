@@ -10,6 +10,7 @@ app's own message says what happened.
 from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
+from ui import saves
 from ui.app import App
 from ui.library import Stored
 from ui.taps import TapGuard
@@ -443,15 +444,15 @@ if pending is not None:
         app.handle(str(pending.cmd), str(pending.arg))
     except Exception as err:
         app.message = app.t("error.unexpected", reason=f"{type(err).__name__}: {err}")
-# A finished game that came in a link (#replay=…) opens as its replay.
+# A finished game that came in a link (#replay=…) opens as its replay (static/store.js
+# took it off the address already, so a bad link does not come back on reload).
 try:
-    shared = py_value(await window.royalStore.readShared())
+    shared = py_value(await window.royalStore.readShared(saves.MAX_CHARS))
     if shared is not None:
         app.open_shared(str(shared))
-except Exception:
-    app.message = app.t("library.shared.failed", reason=app.t("save.corrupt"))
-if py_value(window.location.hash):
-    window.history.replaceState(jsnull, "", window.location.pathname + window.location.search)
+except Exception as err:
+    reason = "too_big" if "too_big" in str(err) else "corrupt"
+    app.message = app.t("library.shared.failed", reason=app.t("save." + reason))
 app.snapshot_bytes = snapshot_size()
 draw()
 document.getElementById("boot").remove()

@@ -17,12 +17,19 @@
   }
 
   // ---- the games in progress, read as py/ui/saves.py peek() reads them ---------
-  var STRINGS = /"(?:[^"\\]|\\.)*"/g;
+  // How deeply the JSON text nests: one pass, character by character, so a save
+  // of anything (an unclosed string of escapes, say) is read in time linear in its
+  // length; no pattern that could backtrack.
   function depth(text) {
-    var deepest = 0, level = 0, brackets = text.replace(STRINGS, "").match(/[\[\]{}]/g) || [];
-    for (var i = 0; i < brackets.length; i++) {
-      level += (brackets[i] === "[" || brackets[i] === "{") ? 1 : -1;
-      if (level > deepest) deepest = level;
+    var deepest = 0, level = 0, inString = false;
+    for (var i = 0; i < text.length; i++) {
+      var c = text.charCodeAt(i);
+      if (inString) {
+        if (c === 92) i++;                       // a backslash: the next character is escaped
+        else if (c === 34) inString = false;     // the closing quote
+      } else if (c === 34) inString = true;
+      else if (c === 91 || c === 123) { if (++level > deepest) deepest = level; }
+      else if (c === 93 || c === 125) level--;
     }
     return deepest;
   }
@@ -41,7 +48,10 @@
     if (save.version > data.version) return {problem: "newer"};
     var seats = save.seats, record = save.record;
     if (!Array.isArray(seats) || !record || typeof record !== "object" || Array.isArray(record)
-        || !Array.isArray(record.actions) || seats.length !== record.players || typeof record.game !== "string"
+        || !Array.isArray(record.actions) || !isInt(record.players) || seats.length !== record.players
+        || !isInt(record.seed) || typeof record.game !== "string"
+        || (record.options !== undefined && (!record.options || typeof record.options !== "object"
+                                             || Array.isArray(record.options)))
         || !record.actions.every(function (a) { return typeof a === "string"; })
         || !seats.every(function (s) {
           return s && typeof s === "object" && typeof s.name === "string" && data.kinds.indexOf(s.kind) >= 0; }))
@@ -84,7 +94,7 @@
       var read = peek(item.text), id = escapeHtml(item.id);
       if (read.problem) { damaged.push(fill(t.problems[read.problem], {id: id})); return; }
       var save = read.save;
-      if (save.finished === true) return;                 // the history is drawn by the app
+      if (save.finished === true || save.ended === true) return;   // the history is drawn by the app
       var moves = save.record.actions.length;
       var names = shownNames(save.seats, data.langs[lang]).join(data.langs[lang].sep);
       progress.push(fill(moves === 1 ? t.one : t.many.split(data.many).join(String(moves)), {

@@ -5,7 +5,14 @@
 //    py/ui/saves.py writes it), written after every move in one transaction that
 //    also checks `rev`, so a tab that is behind never overwrites a newer game.
 //  - A game is played in one tab at a time: the tab holds a Web Lock named after
-//    it; another tab may take it over (steal), and the first one is told it lost it.
+//    it; another tab may take it over (steal), and the first one is told it lost it
+//    and writes it no more.
+//  - Delete means deleted: it is refused while another tab holds the game's lock,
+//    and it leaves a tombstone {id, deleted: true} that every later write of that
+//    game meets (and is refused, told as "deleted"), so no tab writes it back.
+//  - A share link (#replay=...) is taken off the address as this script loads,
+//    before anything reads it, so a bad link never comes back on reload; it is
+//    inflated as a stream, stopped as soon as it passes the save limit.
 //  - The one save of earlier versions (localStorage "royaltable.save") is moved
 //    in at the first start, and removed only once the database holds it.
 //  - Every failure (storage full, blocked, private mode) is told to the app,
@@ -15,6 +22,12 @@
   var listener = null, queued = [];
   var items = [];
   var held = {};                 // id -> function releasing this tab's lock
+  var taken = {};                // id -> true: another tab took this game from this one
+  var sharedHash = null;         // "#replay=..." as the page was opened, off the address now
+  if ((location.hash || "").indexOf("#replay=") === 0) {
+    sharedHash = location.hash;
+    try { history.replaceState(null, "", location.pathname + location.search); } catch (e) { /* kept */ }
+  }
   var channel = null;
   try { channel = new BroadcastChannel("royaltable.library"); } catch (e) { /* older browsers */ }
 
@@ -26,6 +39,12 @@
     var name = error && error.name || "";
     if (name === "QuotaExceededError") return "quota";
     return "blocked";
+  }
+
+  function join(chunks, size) {
+    var all = new Uint8Array(size), at = 0;
+    chunks.forEach(function (chunk) { all.set(chunk, at); at += chunk.length; });
+    return all;
   }
 
   function request(req) {
@@ -58,7 +77,7 @@
     return dbPromise.then(function (db) {
       return request(db.transaction(STORE, "readonly").objectStore(STORE).getAll());
     }).then(function (all) {
-      items = (all || []).filter(function (item) {
+      items = (all || []).filter(function (item) {     // tombstones have no text
         return item && typeof item.id === "string" && typeof item.text === "string";
       });
       return items;
@@ -92,23 +111,30 @@
     },
 
     put: function (id, text, updated, rev) {
+      // Written only by a tab that still has it: never one another tab took over.
+      if (taken[id]) { tell({kind: "lost", id: id}); return; }
       store.written[id] = text;
       dbPromise.then(function (db) {
-        var tx = db.transaction(STORE, "readwrite"), games = tx.objectStore(STORE), conflict = false, failure = null;
+        var tx = db.transaction(STORE, "readwrite"), games = tx.objectStore(STORE), refused = null, failure = null;
         var finished = done(tx);
         var read = games.get(id);        // callbacks, not promises: the transaction stays active
         read.onsuccess = function () {
           var old = read.result;
-          if (old && typeof old.rev === "number" && old.rev >= rev) { conflict = true; tx.abort(); return; }
+          if (old && old.deleted === true) { refused = "deleted"; tx.abort(); return; }
+          if (old && typeof old.rev === "number" && old.rev >= rev) { refused = "lost"; tx.abort(); return; }
           // A full storage may throw at once (QuotaExceededError) rather than abort later.
           try { games.put({id: id, text: text, updated: updated, rev: rev}); } catch (e) { failure = e; tx.abort(); }
         };
-        return finished.then(function () { return true; }, function (err) {
-          if (conflict) return false;
+        return finished.then(function () { return null; }, function (err) {
+          if (refused) return refused;
           throw failure || err;
         });
-      }).then(function (ok) {
-        if (!ok) { tell({kind: "lost", id: id}); return; }
+      }).then(function (refused) {
+        if (refused) {
+          if (refused === "deleted") items = items.filter(function (i) { return i.id !== id; });
+          tell({kind: refused, id: id});
+          return;
+        }
         var index = items.findIndex(function (i) { return i.id === id; });
         var item = {id: id, text: text, updated: updated, rev: rev};
         if (index >= 0) items[index] = item; else items.push(item);
@@ -126,14 +152,27 @@
       });
     },
 
+    // Deletes a game for good: a tombstone in its place, so that a tab still
+    // holding an old copy cannot write it back. Refused while another tab holds
+    // the game's lock (told as "delete_refused"); this tab holds it meanwhile.
     remove: function (id) {
-      items = items.filter(function (i) { return i.id !== id; });
-      return dbPromise.then(function (db) {
-        var tx = db.transaction(STORE, "readwrite");
-        tx.objectStore(STORE).delete(id);
-        return done(tx);
-      }).then(function () {
-        if (channel) channel.postMessage({id: id});
+      function erase() {
+        return dbPromise.then(function (db) {
+          var tx = db.transaction(STORE, "readwrite");
+          tx.objectStore(STORE).put({id: id, deleted: true, rev: Number.MAX_SAFE_INTEGER, updated: Date.now()});
+          return done(tx);
+        }).then(function () {
+          items = items.filter(function (i) { return i.id !== id; });
+          if (channel) channel.postMessage({id: id});
+          tell({kind: "removed", id: id});
+        }).catch(function (err) {
+          tell({kind: "problem", id: id, problem: kindOf(err)});
+        });
+      }
+      if (held[id] || !(navigator.locks && navigator.locks.request)) return erase();
+      return navigator.locks.request("royaltable.game." + id, {ifAvailable: true}, function (lock) {
+        if (!lock) { tell({kind: "delete_refused", id: id}); return null; }
+        return erase();
       }).catch(function (err) {
         tell({kind: "problem", id: id, problem: kindOf(err)});
       });
@@ -153,6 +192,7 @@
       navigator.locks.request("royaltable.game." + id, options, function (lock) {
         if (!lock) { answer(false); return null; }
         store.open = id;
+        delete taken[id];
         return new Promise(function (release) {
           held[id] = release;
           answer(true);
@@ -161,7 +201,7 @@
         // Another tab took this game over: stop writing it and say so.
         if (held[id]) delete held[id];
         if (store.open === id) store.open = null;
-        if (err && err.name === "AbortError") tell({kind: "lost", id: id});
+        if (err && err.name === "AbortError") { taken[id] = true; tell({kind: "lost", id: id}); }
       });
     },
 
@@ -196,15 +236,44 @@
       });
     },
 
-    readShared: function () {
-      var hash = location.hash || "";
-      if (hash.indexOf("#replay=") !== 0) return Promise.resolve(null);
+    // The game in the link the page was opened with (null: none), as text of at
+    // most `limit` characters: a longer one is refused as "too_big" as soon as its
+    // inflated bytes pass what such a text can take (4 bytes a character), without
+    // inflating the rest; a damaged one as "corrupt".
+    readShared: function (limit) {
+      var hash = sharedHash;
+      sharedHash = null;                 // read once
+      if (!hash) return Promise.resolve(null);
+      // A whole game deflates to a few kB; 1.5 M characters of link is far more.
       var code = hash.slice(8).replace(/-/g, "+").replace(/_/g, "/");
       if (code.length > 1500000) return Promise.reject(new Error("too_big"));
-      var binary = atob(code), bytes = new Uint8Array(binary.length);
-      for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-      var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-      return new Response(stream).text();
+      var bytes;
+      try {
+        var binary = atob(code);
+        bytes = new Uint8Array(binary.length);
+        for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+      } catch (e) { return Promise.reject(new Error("corrupt")); }
+      var reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+      var chunks = [], size = 0, most = limit * 4;
+      function next() {
+        return reader.read().then(function (part) {
+          if (part.done) {
+            var text = new TextDecoder("utf-8", {fatal: true}).decode(join(chunks, size));
+            if (text.length > limit) throw new Error("too_big");
+            return text;
+          }
+          size += part.value.length;
+          if (size > most) {
+            reader.cancel().catch(function () {});
+            throw new Error("too_big");
+          }
+          chunks.push(part.value);
+          return next();
+        });
+      }
+      return next().catch(function (err) {
+        throw new Error(err && err.message === "too_big" ? "too_big" : "corrupt");
+      });
     },
   };
 

@@ -51,7 +51,7 @@ def test_the_digest_catches_a_changed_start_player(monkeypatch):
         original(self, *args)
         self.order = self.order[1:] + self.order[:1]
     monkeypatch.setattr(CourtState, "__init__", shifted)
-    with pytest.raises(saves.SaveError, match="older_rules"):
+    with pytest.raises(saves.SaveError, match="no_replay"):   # same rules version: it does not replay
         saves.load_state(text)
 
 
@@ -60,6 +60,14 @@ def test_a_raised_rules_version_is_never_continued(monkeypatch):
     game = registry.get("court")
     monkeypatch.setitem(registry._GAMES, "court", type(game)(**{**game.__dict__, "rules_version": 2}))
     with pytest.raises(saves.SaveError, match="older_rules"):
+        saves.load_state(text)
+
+
+def test_a_save_under_newer_rules_says_it_was_made_by_a_newer_version(monkeypatch):
+    text = saves.dump_state(SEATS3, played())
+    game = registry.get("court")
+    monkeypatch.setitem(registry._GAMES, "court", type(game)(**{**game.__dict__, "rules_version": 0}))
+    with pytest.raises(saves.SaveError, match="newer"):
         saves.load_state(text)
 
 
@@ -121,15 +129,37 @@ def test_starting_a_second_game_never_touches_the_first():
     assert again.match.game.id == "krypkille" and len(again.match.state.actions) == moves
 
 
-def test_quitting_deletes_only_that_game_and_a_finished_game_stays_in_the_history():
+def test_ending_a_game_keeps_it_in_the_history_unfinished_and_play_on_takes_it_up_again():
     store = MemoryStore()
     store.shared["items"]["old"] = Stored("old", saves.dump_state(SEATS3, played()), 1.0, 1)
     app = App("en", store=store)
     app.handle("setup", "krypkille")
     app.handle("start")
+    advance(app, 3)
+    game_id, actions = app.game_id, list(app.match.state.actions)
     app.handle("quit")
+    assert "It goes to the finished games as unfinished" in app.render()
     app.handle("quit", "yes")
-    assert list(store.shared["items"]) == ["old"]
+    assert app.screen == "home" and set(store.shared["items"]) == {"old", game_id}    # nothing deleted
+    html = app.render()
+    assert "The game is ended" in html and 'class="good-news"' in html and 'class="toast"' not in html
+    assert [e.id for e in app.library.in_progress()] == ["old"]
+    assert [e.id for e in app.library.finished()] == [game_id]
+    assert "Ended before the finish" in html and f'data-cmd="continue" data-arg="{game_id}"' in html
+    assert f'data-cmd="share" data-arg="{game_id}"' not in html         # a link is for finished games
+    again = App("en", store=store)                                       # a reload: still ended
+    assert [e.id for e in again.library.finished()] == [game_id]
+    again.handle("replay_saved", game_id)
+    assert again.screen == "replay"
+    again.handle("replay_close")
+    again.handle("continue", game_id)                                     # play on
+    assert again.screen == "table" and again.match.state.actions == actions
+    assert {e.id for e in again.library.in_progress()} == {game_id, "old"}
+    assert not saves.peek(store.shared["items"][game_id].text).ended
+
+
+def test_a_finished_game_stays_in_the_history_and_replays():
+    store = MemoryStore()
     done = App("en", store=store)
     store.shared["items"]["won"] = Stored("won", saves.dump_state(
         [{"name": "A", "kind": "human"}, {"name": "B", "kind": "quick"}], finished()), 2.0, 1)
@@ -218,10 +248,25 @@ def test_a_save_with_older_rules_is_kept_and_never_continued(monkeypatch):
     store = MemoryStore()
     store.shared["items"]["g"] = Stored("g", saves.dump_state(SEATS3, played()), 1.0, 1)
     app = App("en", store=store)
+    game = registry.get("court")
+    monkeypatch.setitem(registry._GAMES, "court", type(game)(**{**game.__dict__, "rules_version": 2}))
+    app.handle("continue", "g")
+    assert app.screen == "home" and app.match is None
+    html = app.render()
+    assert "played under an earlier version of the rules" in html and "The game is kept here" in html
+    assert "g" in store.shared["items"]
+
+
+def test_a_save_that_does_not_come_back_to_its_position_is_kept_and_never_continued(monkeypatch):
+    store = MemoryStore()
+    store.shared["items"]["g"] = Stored("g", saves.dump_state(SEATS3, played()), 1.0, 1)
+    app = App("en", store=store)
     monkeypatch.setattr(saves, "digest", lambda state: "0" * 16)
     app.handle("continue", "g")
     assert app.screen == "home" and app.match is None
-    assert "Saved with older rules" in app.render() and "g" in store.shared["items"]
+    html = app.render()
+    assert "do not replay to the same game" in html and "The game is kept here" in html
+    assert "g" in store.shared["items"]
 
 
 def test_export_then_import_gives_the_same_game():
@@ -236,7 +281,7 @@ def test_export_then_import_gives_the_same_game():
     app.handle("delete", game_id)
     app.handle("delete_yes", game_id)
     app.import_game(text)
-    assert "Imported" in app.message
+    assert "Imported" in app.good_news and app.message is None          # told as a success
     (entry,) = app.library.in_progress()
     app.handle("continue", entry.id)
     assert app.match.state.actions == actions

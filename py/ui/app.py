@@ -60,12 +60,14 @@ class App:
         self.snapshot_bytes = 0     # the quick-start copy of the app kept on the device (main.py)
         self.screen = "home"                     # the name of the screen on show
         self.game_id: str | None = None          # the open game's id in the library
-        self.lost = False                        # another tab took the open game over
+        self.lost: str | bool = False            # why this tab stopped saving the open game:
+                                                 # "taken" (another tab plays it) or "deleted"
         self.unplayable: dict[str, str] = {}     # id -> why Continue could not replay it
         self.store_problem: str | None = None    # "quota" / "blocked": saving fails
         self.effects: list[tuple] = []           # for the page: downloads, links, copies
         self.match: Match | None = None
-        self.message: str | None = None
+        self.message: str | None = None          # what went wrong, in words (a toast)
+        self.good_news: str | None = None        # what went well (an import, a game ended), in words
         self.confirm: str | None = None          # "quit" or "leave": a question over the table
         self.panel: str | None = None            # the panel open over the table (scores, log, ...)
         self._told: tuple | None = None          # (match, log length) already announced
@@ -91,14 +93,14 @@ class App:
         handler = self._commands.get(cmd)
         if handler is None:
             return
-        self.message = None
+        self.message = self.good_news = None
         handler(arg)
         if cmd in ("act", "undo"):
             self.save()
         self._hand_over_sounds()
 
     def cmd_dismiss(self, arg):
-        self.message = None
+        self.message = self.good_news = None
 
     def cmd_lang(self, arg):
         self.t = Translator("en" if self.t.lang == "ja" else "ja")
@@ -128,10 +130,14 @@ class App:
         self.panel = None if not arg or arg == self.panel else arg
 
     def cmd_home(self, arg):
+        """Home, from any screen, with no question: an open game is saved and
+        waits in the library."""
         if self.screen == "rules":
             self.rules.close()
-            return
-        self.screen = "home"
+        elif self.screen == "table":
+            self.table.go_home()
+        else:
+            self.screen = "home"
 
     def cmd_review_cancel(self, arg):
         """Stops the running review (main.py, when a slice of it fails)."""
@@ -210,13 +216,20 @@ class App:
             self.store_problem = problem if problem in ("quota", "blocked") else "blocked"
         elif kind == "saved":
             self.store_problem = None
-        elif kind == "lost" and id == self.game_id and self.match:
-            self.lost = True
+        elif kind in ("lost", "deleted") and id == self.game_id and self.match:
+            self.lost = "taken" if kind == "lost" else "deleted"
             self.confirm = None
+            if kind == "deleted":
+                self.library.forget(id)
+        elif kind == "deleted":
+            self.library.forget(id)
         elif kind == "claimed":
             self.home.claimed(id, ok, text, rev)
-        elif kind == "changed":
+        elif kind in ("changed", "removed"):
             self.library.refresh()
+        elif kind == "delete_refused":
+            self.library.refresh()
+            self.message = self.t("library.delete.refused")
 
     def import_game(self, text: str) -> None:
         self.home.import_game(text)
@@ -309,6 +322,12 @@ class App:
         if self.message:
             message = el("div", {"class": "toast", "role": "alert"}, el("span", self.message),
                          button(text(self.t("error.dismiss")), "dismiss", cls="btn-small"))
+        elif self.good_news:
+            # In the page's flow above the screen, not over it: it hides no button.
+            message = el("div", {"class": "good-news", "role": "status"}, icon("crown"),
+                         el("span", self.good_news),
+                         button(text(self.t("error.dismiss")), "dismiss", cls="btn-small btn-ghost"))
+            return join((notice, message, body))
         return join((notice, body, message))
 
     def topbar(self, title: str, extra: Markup | None = None, tools: Markup | None = None) -> Markup:
@@ -317,9 +336,11 @@ class App:
         row of their own where the screen is narrow."""
         t = self.t
         home = None
-        if self.screen not in ("home", "table"):
+        if self.screen != "home":
             label = t("nav.back") if self.screen == "rules" else t("nav.home")
-            home = button(join((icon("home"), " ", label)), "home", cls="btn-ghost")
+            # At a table, Home saves the game: it waits in the library.
+            aria = t("nav.home.table") if self.screen == "table" else None
+            home = button(join((icon("home"), " ", label)), "home", cls="btn-ghost", aria=aria)
         lang = button(text(t("lang.switch")), "lang", cls="btn-ghost", aria=t("lang.switch.label"))
         return el("header", {"class": "topbar"},
                   el("div", {"class": "topbar-left"}, home, el("h1", {"class": "topbar-title"}, title)),

@@ -26,12 +26,19 @@ class Stored(NamedTuple):
 
 
 class Store(Protocol):
+    """What the store tells later, through the app's `store_event(kind, ...)`:
+    "saved", "problem" (a write failed: quota, blocked), "lost" (a newer copy
+    or another tab holds the game now), "deleted" (the game was deleted: the write
+    is refused, so a deleted game never comes back), "claimed", "removed",
+    "delete_refused" (another tab plays it) and "changed" (another tab wrote)."""
     def items(self) -> list[Stored]: ...
 
     def put(self, item: Stored) -> None:
-        """Writes the game; a failure or a newer copy elsewhere is told later."""
+        """Writes the game; a failure, a newer copy elsewhere, a game that this tab
+        no longer holds or one deleted meanwhile is told later, and not written."""
 
-    def remove(self, game_id: str) -> None: ...
+    def remove(self, game_id: str) -> None:
+        """Deletes the game for good, unless another tab holds it (then refused)."""
 
     def claim(self, game_id: str, steal: bool) -> None:
         """Asks to play the game in this tab; answered by a "claimed" event."""
@@ -50,7 +57,16 @@ class Entry(NamedTuple):
 
     @property
     def in_progress(self) -> bool:
+        return self.playable and not self.save.ended
+
+    @property
+    def playable(self) -> bool:
+        """Not over: in progress, or ended early by its players (it may be played on)."""
         return self.save is not None and not self.save.finished
+
+    @property
+    def in_history(self) -> bool:
+        return self.save is not None and (self.save.finished or self.save.ended)
 
 
 def read(stored: Stored, games=()) -> Entry:
@@ -89,7 +105,8 @@ class Library:
         return self._newest_first(e for e in self.entries.values() if e.in_progress)
 
     def finished(self) -> list[Entry]:
-        return self._newest_first(e for e in self.entries.values() if e.save and e.save.finished)
+        """Finished games, and those their players ended early."""
+        return self._newest_first(e for e in self.entries.values() if e.in_history)
 
     def damaged(self) -> list[Entry]:
         return self._newest_first(e for e in self.entries.values() if e.problem)
@@ -118,8 +135,14 @@ class Library:
         self.entries[game_id] = read(Stored(game_id, text, updated, rev), self.games)
 
     def remove(self, game_id: str) -> None:
+        """Asks the store to delete the game; it is gone from the list at once, and
+        back at the next refresh if the store refuses."""
         self.entries.pop(game_id, None)
         self.store.remove(game_id)
+
+    def forget(self, game_id: str) -> None:
+        """Drops a game the store says is deleted, this tab's own newer copy too."""
+        self.entries.pop(game_id, None)
 
 
 class MemoryStore:
@@ -129,6 +152,8 @@ class MemoryStore:
         self.shared = shared if shared is not None else {}
         self.shared.setdefault("items", {})
         self.shared.setdefault("locks", {})       # id -> the store (tab) holding it
+        self.shared.setdefault("deleted", set())  # ids deleted for good (static/store.js keeps a tombstone)
+        self.taken: set[str] = set()              # games another tab took from this one: never written here
         self.listener = None                      # the App: store_event(kind, **details)
         self.fail: str | None = None              # "quota" / "blocked": every write fails
 
@@ -143,22 +168,33 @@ class MemoryStore:
         if self.fail:
             self._tell("problem", id=item.id, problem=self.fail)
             return
+        if item.id in self.shared["deleted"]:
+            self._tell("deleted", id=item.id)
+            return
         old = self.shared["items"].get(item.id)
-        if old and old.rev >= item.rev:
+        if item.id in self.taken or (old and old.rev >= item.rev):
             self._tell("lost", id=item.id)
             return
         self.shared["items"][item.id] = item
         self._tell("saved", id=item.id)
 
     def remove(self, game_id: str) -> None:
+        holder = self.shared["locks"].get(game_id)
+        if holder is not None and holder is not self:
+            self._tell("delete_refused", id=game_id)
+            return
         self.shared["items"].pop(game_id, None)
+        self.shared["deleted"].add(game_id)
+        self._tell("removed", id=game_id)
 
     def claim(self, game_id: str, steal: bool) -> None:
         holder = self.shared["locks"].get(game_id)
         ok = holder is None or holder is self or steal
         if ok:
             self.shared["locks"][game_id] = self
+            self.taken.discard(game_id)
             if holder is not None and holder is not self:
+                holder.taken.add(game_id)
                 holder._tell("lost", id=game_id)
         item = self.shared["items"].get(game_id)
         self._tell("claimed", id=game_id, ok=ok, text=item.text if item else None,

@@ -8,12 +8,15 @@ game somewhere else is noticed, never continued in a different position.
 `peek` reads a save without the rules (the home screen lists the library before
 the rules package is imported; the page's first paint reads it the same way in
 JavaScript); `load` replays it and is what Continue uses. Neither can be stopped
-by what a save holds: its size and nesting are checked before it is parsed, and
-every failure is a SaveError whose message is a key the screen explains.
+by what a save holds (a stored save, an imported file and a share link are all
+text from outside): its size is checked first, then its nesting in time linear
+in its length (no backtracking pattern), before it is parsed; and every failure
+is a SaveError whose message is a key the screen explains.
 """
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import re
 from typing import NamedTuple
@@ -26,14 +29,17 @@ NAME_LIMIT = 32                  # as on the new-game screen
 MAX_CHARS = 1_000_000            # a long game's save is tens of kB
 MAX_DEPTH = 12                   # a save is five levels deep
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
-_BRACKET = re.compile(r"[\[\]{}]")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")    # one character class: nothing to backtrack
 
 
 class SaveError(ValueError):
-    """A save that cannot be used; the message is a key: corrupt, too_big, newer,
-    unknown_game, rules_changed (a record that no longer replays) or
-    older_rules (it replays, but not to the position it was saved at)."""
+    """A save that cannot be used; the message is a key the screen explains:
+    corrupt (not a save, or a damaged one), too_big, newer (made by a newer
+    version of the app, or under newer rules of its game), unknown_game,
+    no_replay (its moves do not replay under its own rules: damaged) or
+    older_rules (saved under older rules of its game, and today's do not bring
+    it back to the same position)."""
 
 
 class Save(NamedTuple):
@@ -44,6 +50,7 @@ class Save(NamedTuple):
     digest: str | None = None   # of the position after its last action
     winners: list | None = None # seats, once it is finished (the history shows them)
     review: object = None       # a finished game's review as Review.to_dict() wrote it, unread
+    ended: bool = False         # ended by its players before the end: kept in the history, unfinished
 
 
 def digest(state) -> str:
@@ -59,8 +66,11 @@ def _plain(value):
 
 
 def dump(seats: list[dict], record: dict, finished: bool = False, rules: int | None = None,
-         position: str | None = None, winners: list | None = None, review: dict | None = None) -> str:
+         position: str | None = None, winners: list | None = None, review: dict | None = None,
+         ended: bool = False) -> str:
     data = {"format": FORMAT, "version": VERSION, "seats": seats, "record": record, "finished": finished}
+    if ended:
+        data["ended"] = True
     if rules is not None:
         data["rules"] = rules
     if position is not None:
@@ -72,21 +82,27 @@ def dump(seats: list[dict], record: dict, finished: bool = False, rules: int | N
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def dump_state(seats: list[dict], state, review: dict | None = None) -> str:
+def dump_state(seats: list[dict], state, review: dict | None = None, ended: bool = False) -> str:
     """The save of a game as it stands, with its rules version and digest (and
-    its review, once a finished game has one)."""
+    its review, once a finished game has one). `ended`: its players ended it
+    before the end (a finished game is never "ended")."""
     winners = list(state.result()["winners"]) if state.over else None
     return dump(seats, state.record(), state.over, state.game.rules_version, digest(state), winners,
-                review if state.over else None)
+                review if state.over else None, ended and not state.over)
 
 
 def depth(text: str) -> int:
-    """How deeply the JSON text nests, read without parsing it."""
-    deepest = level = 0
-    for bracket in _BRACKET.findall(_STRING.sub("", text)):
-        level += 1 if bracket in "[{" else -1
-        deepest = max(deepest, level)
-    return deepest
+    """How deeply the JSON text nests, read without parsing it, in time linear in
+    its length whatever it holds (str methods and one character class, which
+    cannot backtrack: a pattern for whole strings could, for hours, on an unclosed
+    string of escapes). The brackets counted are those outside strings, as far as
+    the text is JSON; past a point where it is not, json.loads stops anyway."""
+    # Escapes first: every escaped backslash, then every escaped quote, so the
+    # quotes left are exactly those that open and close strings.
+    plain = text.replace("\\\\", "").replace('\\"', "")
+    outside = "".join(plain.split('"')[::2])
+    brackets = _NOT_BRACKETS.sub("", outside)
+    return max(0, max(itertools.accumulate(map(_STEP.__getitem__, brackets)), default=0))
 
 
 def peek(text: str, games=()) -> Save:
@@ -112,14 +128,16 @@ def peek(text: str, games=()) -> Save:
     if (not isinstance(seats, list) or not isinstance(record, dict)
             or not all(isinstance(s, dict) and isinstance(s.get("name"), str)
                        and s.get("kind") in KINDS for s in seats)
-            or len(seats) != record.get("players") or not isinstance(record.get("actions"), list)
+            or not _is_int(record.get("players")) or len(seats) != record["players"]
+            or not _is_int(record.get("seed")) or not isinstance(record.get("options", {}), dict)
+            or not isinstance(record.get("actions"), list)
             or not all(isinstance(a, str) for a in record["actions"])
             or not isinstance(record.get("game"), str)):
         raise SaveError("corrupt")
     if games and record["game"] not in games:
         raise SaveError("unknown_game")
     rules, position, winners = data.get("rules"), data.get("digest"), data.get("winners")
-    if (rules is not None and (not isinstance(rules, int) or isinstance(rules, bool))) \
+    if (rules is not None and not _is_int(rules)) \
             or (position is not None and not isinstance(position, str)) \
             or (winners is not None and not (isinstance(winners, list) and all(
                 isinstance(w, int) and not isinstance(w, bool) for w in winners))):
@@ -131,7 +149,13 @@ def peek(text: str, games=()) -> Save:
               **({"default": True} if s.get("default") is True else {})} for s in seats]
     # A review is an extra, kept unread here: read_review checks it against the
     # rules, and a damaged one is dropped there, never the game.
-    return Save(seats, record, data.get("finished") is True, rules, position, winners, data.get("review"))
+    finished = data.get("finished") is True
+    return Save(seats, record, finished, rules, position, winners, data.get("review"),
+                data.get("ended") is True and not finished)
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def load(text: str) -> Save:
@@ -141,7 +165,7 @@ def load(text: str) -> Save:
 
 def load_state(text: str):
     """(save, state): the save checked by replaying it to the position it was
-    saved at; else SaveError."""
+    saved at; else SaveError, and only SaveError, whatever the text holds."""
     from royaltable import registry
     save = peek(text)
     try:
@@ -150,15 +174,21 @@ def load_state(text: str):
         raise SaveError("unknown_game") from None
     if any(s["kind"] not in ("human", *game.bots) for s in save.seats):
         raise SaveError("corrupt")
-    if save.rules is not None and save.rules != game.rules_version:
+    if save.rules is not None and save.rules > game.rules_version:
+        raise SaveError("newer")
+    # A save of earlier rules (or of the first save format, which did not say)
+    # that does not come back to its position was played under other rules; one
+    # of today's rules that does not is damaged.
+    earlier = save.rules is None or save.rules < game.rules_version
+    if save.rules is not None and earlier:
         raise SaveError("older_rules")
     try:
         state = registry.replay(save.record)
-    except (ValueError, TypeError, KeyError, IndexError, RecursionError):
-        raise SaveError("rules_changed") from None
+    except Exception:    # a record from outside: whatever the rules raise on it, it does not replay
+        raise SaveError("older_rules" if earlier else "no_replay") from None
     if save.digest is not None and save.digest != digest(state):
-        raise SaveError("older_rules")
-    return save._replace(finished=state.over), state
+        raise SaveError("older_rules" if earlier else "no_replay")
+    return save._replace(finished=state.over, ended=save.ended and not state.over), state
 
 
 def read_review(save: Save):

@@ -29,7 +29,7 @@ class HomeScreen(Screen):
     # ---- commands -----------------------------------------------------------------
     def cmd_continue(self, arg):
         entry = self.app.library.get(arg)
-        if entry is None or not entry.in_progress or arg in self.app.unplayable or self.opening:
+        if entry is None or not entry.playable or arg in self.app.unplayable or self.opening:
             return
         self.opening, self.elsewhere = arg, None
         self.app.store.claim(arg, False)
@@ -49,6 +49,11 @@ class HomeScreen(Screen):
         self.opening = None
         if not ok:
             self.elsewhere = game_id
+            return
+        if text is None:                     # deleted in another tab since this list was drawn
+            self.app.store.release(game_id)
+            self.app.library.forget(game_id)
+            self.app.message = self.t("library.gone")
             return
         self.app.library.adopt(game_id, text, rev)
         self._continue(game_id)
@@ -106,8 +111,9 @@ class HomeScreen(Screen):
             app.message = t("library.import.failed", reason=t("save." + str(err)))
             return
         review = saves.read_review(save)
-        app.library.write(new_id(), saves.dump_state(save.seats, state, review.to_dict() if review else None))
-        app.message = t("library.imported", game=t("game." + save.record["game"]))
+        app.library.write(new_id(), saves.dump_state(save.seats, state, review.to_dict() if review else None,
+                                                     ended=save.ended))
+        app.good_news = t("library.imported", game=t("game." + save.record["game"]))
 
     def cmd_share(self, arg):
         entry = self.app.library.get(arg)
@@ -117,7 +123,7 @@ class HomeScreen(Screen):
     def cmd_copy(self, arg):
         if self.shared and self.shared[0] == arg:
             self.app.effects.append(("copy", self.shared[1]))
-            self.app.message = self.t("library.copied")
+            self.app.good_news = self.t("library.copied")
 
     # ---- time -----------------------------------------------------------------------
     def _local(self, ms: float) -> datetime.datetime:
@@ -180,9 +186,7 @@ class HomeScreen(Screen):
         if entry.id == self.deleting:
             actions = self._ask_delete(entry.id)
         elif entry.id == self.elsewhere:
-            actions = join((el("p", {"class": "lib-question"}, t("library.elsewhere")),
-                            button(text(t("library.takeover")), "takeover", entry.id, cls="btn-primary"),
-                            button(text(t("library.cancel")), "cancel_open", entry.id)))
+            actions = self._ask_takeover(entry.id)
         return self.progress_row(entry.id, covers.thumb(game_id), t("game." + game_id),
                                  t.join(shown_names(save.seats, t)), len(save.record["actions"]),
                                  self.when(entry.stored.updated), actions)
@@ -220,8 +224,14 @@ class HomeScreen(Screen):
         title = t("game." + entry.save.record["game"]) if entry and entry.save else t("save.problem")
         return el("li", {"class": "lib-row is-problem", "data-entry": entry_id},
                   el("div", {"class": "lib-text"}, el("strong", title),
-                     el("span", {"class": "lib-detail"}, t("save." + problem))),
+                     el("span", {"class": "lib-detail"}, t("save." + problem), " ", t("save.kept"))),
                   el("div", {"class": "lib-actions"}, actions))
+
+    def _ask_takeover(self, entry_id: str) -> Markup:
+        t = self.t
+        return join((el("p", {"class": "lib-question"}, t("library.elsewhere")),
+                     button(text(t("library.takeover")), "takeover", entry_id, cls="btn-primary"),
+                     button(text(t("library.cancel")), "cancel_open", entry_id)))
 
     def _ask_delete(self, entry_id: str) -> Markup:
         t = self.t
@@ -244,8 +254,17 @@ class HomeScreen(Screen):
             winners = [names[w] for w in save.winners if 0 <= w < len(names)] if save.winners else []
             line = (t("result.winner" if len(winners) == 1 else "result.winners", names=t.join(winners))
                     if winners else t.join(names))
+            if save.ended:                  # ended early by its players: it may be played on
+                line = t("library.size.join").join([t("library.ended"), line])
             if entry.id == self.deleting:
                 actions = self._ask_delete(entry.id)
+            elif entry.id == self.elsewhere:
+                actions = self._ask_takeover(entry.id)
+            elif save.ended:
+                actions = join((button(text(t("library.play_on")), "continue", entry.id, cls="btn-primary"),
+                                button(text(t("replay.open")), "replay_saved", entry.id),
+                                button(text(t("library.export")), "export", entry.id),
+                                button(text(t("library.delete")), "delete", entry.id)))
             else:
                 review = app.replay.review_control(entry.id, show=False)    # its Replay shows a kept review
                 actions = join((button(text(t("replay.open")), "replay_saved", entry.id, cls="btn-primary"),

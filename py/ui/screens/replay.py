@@ -60,7 +60,7 @@ class ReplayScreen(Screen):
     def cmd_replay_saved(self, arg):
         app = self.app
         entry = app.library.get(arg)
-        if entry is None or entry.save is None or not entry.save.finished:
+        if entry is None or not entry.in_history:
             return
         try:
             save, _ = saves.load_state(entry.stored.text)

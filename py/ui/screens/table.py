@@ -1,9 +1,9 @@
 """The table screen: the open game (its table drawn by the game's Table), its
 result, the hand-off and "show my cards" between turns, the questions over it
-(quit, leave, lost to another tab) and the log."""
+(end the game, leave by Back, lost to another tab) and the log."""
 from __future__ import annotations
 
-from .. import teacher
+from .. import saves, teacher
 from ..html import button, suggesting, tappable
 from ..i18n import Translator, log_line, shown_names
 from ..markup import Markup, el, join, text
@@ -120,25 +120,37 @@ class TableScreen(Screen):
         if self.app.match:
             self.app.match.undo()
 
-    def cmd_quit(self, arg):
+    def go_home(self) -> None:
+        """Home with no question: the game is saved and waits in the library
+        (Continue on the home screen)."""
         app = self.app
-        if arg == "yes":                         # a game in progress is deleted; a finished one kept
-            if app.match and not app.match.state.over and not app.lost:
-                app.library.remove(app.game_id)
+        app.save()
+        app.leave()
+        app.screen = "home"
+
+    def cmd_quit(self, arg):
+        """End the game for good ("yes", after the question): it goes to the
+        history as unfinished, where it can be replayed or played on; nothing is
+        deleted here (only the library's Delete deletes). "leave": home, saved."""
+        app = self.app
+        if arg == "yes":
+            match = app.match
+            if match and not match.state.over and not app.lost:
+                app.library.write(app.game_id, saves.dump_state(match.seats, match.state, ended=True))
+                app.good_news = app.t("nav.ended")
             app.leave()
             app.screen = "home"
             return
-        if arg == "leave":                       # kept: Continue on the home screen
-            app.leave()
-            app.screen = "home"
+        if arg == "leave":
+            self.go_home()
             return
         app.confirm = None if arg == "cancel" else "quit"
 
     def back(self) -> None:
         app = self.app
         if app.match.state.over or app.lost:
-            self.cmd_quit("leave")
-        else:                                # never leave a game without asking
+            self.go_home()
+        else:                                # Back (a swipe) asks: Home in the bar does not
             app.confirm = None if app.confirm else "leave"
 
     def kind(self) -> str:
@@ -170,14 +182,16 @@ class TableScreen(Screen):
         tools.append(tappable(icon("sound" if app.sound else "mute"), "sound", "", "btn btn-ghost btn-icon",
                               aria=t("sound.button"), attrs={"aria-pressed": "true" if app.sound else "false",
                                                              "title": t("sound.button")}))
+        end = None if match.state.over or app.lost else button(text(t("nav.quit")), "quit", cls="btn-ghost")
         ways_out = join((button(join((icon("guide"), " ", t("nav.rules"))), "rules", game_id, cls="btn-ghost"),
-                         button(text(t("nav.quit")), "quit", cls="btn-ghost")))
+                         end))
         bar = app.topbar(t("game." + game_id), ways_out, join(tools))
         if app.lost:
+            words = t("library.deleted" if app.lost == "deleted" else "library.lost")
             return join((bar, el("section", {"class": "dialog", "role": "dialog", "data-screen": "lost"},
-                                 el("p", t("library.lost")),
+                                 el("p", words),
                                  el("div", {"class": "dialog-actions"},
-                                    button(text(t("result.home")), "quit", "leave", cls="btn-primary")))))
+                                    button(text(t("result.home")), "home", cls="btn-primary")))))
         if app.confirm:
             return join((bar, self.render_confirm()))
         if match.needs_handoff():
@@ -261,7 +275,7 @@ class TableScreen(Screen):
                      el("div", {"class": "dialog-actions"},
                         button(text(t("result.again")), "again", cls="btn-primary"),
                         button(text(t("replay.open")), "replay"),
-                        button(text(t("result.home")), "quit", "yes"), fold),
+                        button(text(t("result.home")), "home"), fold),
                      el("div", {"class": "result-review"}, control) if control and not self.result_folded else None))
 
     def render_log(self, match: Match) -> Markup:
