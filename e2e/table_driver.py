@@ -46,7 +46,8 @@ SEED_LIBRARY = """async (records) => {
   });
   db.close();
 }""" % _OPEN_LIBRARY
-# page.evaluate(READ_LIBRARY): what the database holds now, id -> record.
+# page.evaluate(READ_LIBRARY): the games the database holds now, id -> record
+# (a deleted game's tombstone, {id, deleted: true}, is no game: left out).
 READ_LIBRARY = """async () => {
   const db = await %s;
   const all = await new Promise((resolve, reject) => {
@@ -55,8 +56,11 @@ READ_LIBRARY = """async () => {
     req.onerror = () => reject(req.error);
   });
   db.close();
-  return Object.fromEntries(all.map(r => [r.id, r]));
+  return Object.fromEntries(all.filter(r => !r.deleted).map(r => [r.id, r]));
 }""" % _OPEN_LIBRARY
+# page.evaluate(READ_TOMBSTONES): the ids of the games deleted for good.
+READ_TOMBSTONES = READ_LIBRARY.replace("all.filter(r => !r.deleted).map(r => [r.id, r])",
+                                       "all.filter(r => r.deleted).map(r => [r.id, true])")
 
 
 def new_game(page, game_id, kinds, names=(), options=(), seed="3"):

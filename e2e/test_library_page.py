@@ -242,7 +242,7 @@ def test_two_tabs_lose_no_game_and_never_fork_one(watched):
     a.evaluate("([id, text, rev]) => royalStore.put(id, text, Date.now(), rev)",
                [kk_id, before["text"], before["rev"] + 1])
     a.wait_for_timeout(300)
-    a.click("[data-screen=lost] [data-cmd=quit][data-arg=leave]")
+    a.click("[data-screen=lost] [data-cmd=home]")
     a.wait_for_selector(".game-grid")
     a.wait_for_timeout(300)
     now = database(a)[kk_id]
@@ -386,7 +386,7 @@ def test_an_exported_game_imports_as_the_same_game(watched, tmp_path):
     assert database(page) == {} and page.locator(".library").count() == 0
     page.set_input_files("#import-file", str(path))
     page.locator(".library .lib-row").wait_for()
-    assert "黄金の鍵" in page.inner_text(".toast")
+    assert "黄金の鍵" in page.inner_text(".good-news") and page.locator(".toast").count() == 0
     records = database(page)
     (game_id,) = records
     assert game_id != "g-export"

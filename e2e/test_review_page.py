@@ -173,6 +173,6 @@ def test_a_finished_game_is_reviewed_from_its_result(one_page, game_id):
         assert page.locator("#app [data-cmd=review_everyone]").count() == 0
     w.shot(f"review-{game_id}-en-1024x768")
     page.click("#app [data-cmd=replay_close]")
-    page.click('#app .result [data-cmd=quit][data-arg="yes"]')
+    page.click("#app .result [data-cmd=home]")
     page.wait_for_selector("#app .game-grid")
     assert w.errors == []

@@ -182,10 +182,10 @@ def play_every_game(b):
             assert page_width(b) <= WIDTH, f"the {game_id} review scrolls sideways in WebKit"
             b.screenshot(ARTIFACTS / f"webkit-{game_id}-review.png")
             b.click("[data-cmd=replay_close]")
-            b.wait_for(".result [data-cmd=quit]", 10, f"the result of {game_id} after its review")
+            b.wait_for(".result [data-cmd=home]", 10, f"the result of {game_id} after its review")
         print(f"WebKit {game_id}: the person's moves {halves[game_id]['moves']} + {done['moves']}, "
               f"{halves[game_id]['ms'] / 1000:.1f} + {done['ms'] / 1000:.1f} s in the page")
-        b.click('.result [data-cmd=quit][data-arg="yes"]')
+        b.click(".result [data-cmd=home]")
         b.wait_for(".game-grid", 10, f"the home screen after {game_id}")
 
     # Nothing went wrong on the way, nothing came from elsewhere, nothing is left open.

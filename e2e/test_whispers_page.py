@@ -111,8 +111,7 @@ def load(page, save):
     """Opens a saved position. A game on screen is left first: its computer
     players would otherwise save over the position before the reload."""
     if page.locator("[data-cmd=quit]").count():
-        page.click("[data-cmd=quit]")
-        page.click('[data-cmd=quit][data-arg="leave"], [data-cmd=quit][data-arg="yes"]')
+        page.click(".topbar [data-cmd=home]")
         page.wait_for_selector(".game-grid")
     page.evaluate(f"localStorage.setItem('royaltable.save', {json.dumps(save)})")
     page.reload()

@@ -163,7 +163,7 @@
           return done(tx);
         }).then(function () {
           items = items.filter(function (i) { return i.id !== id; });
-          if (channel) channel.postMessage({id: id});
+          if (channel) channel.postMessage({id: id, deleted: true});
           tell({kind: "removed", id: id});
         }).catch(function (err) {
           tell({kind: "problem", id: id, problem: kindOf(err)});
@@ -288,8 +288,10 @@
     // Asked once: a library the browser may not evict on a tablet short of space.
     store.ready.then(function () { return navigator.storage.persist(); }).catch(function () {});
   }
+  // Another tab wrote a game, or deleted one (a tab playing it stops saving it).
   if (channel) channel.onmessage = function (event) {
-    readAll().then(function () { tell({kind: "changed", id: event.data && event.data.id || ""}); })
+    var data = event.data || {};
+    readAll().then(function () { tell({kind: data.deleted ? "deleted" : "changed", id: data.id || ""}); })
       .catch(function () {});
   };
   window.royalStore = store;

@@ -225,7 +225,10 @@ class App:
             self.library.forget(id)
         elif kind == "claimed":
             self.home.claimed(id, ok, text, rev)
-        elif kind in ("changed", "removed"):
+        elif kind == "removed":
+            self.library.forget(id)
+            self.library.refresh()
+        elif kind == "changed":
             self.library.refresh()
         elif kind == "delete_refused":
             self.library.refresh()

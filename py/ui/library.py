@@ -29,8 +29,9 @@ class Store(Protocol):
     """What the store tells later, through the app's `store_event(kind, ...)`:
     "saved", "problem" (a write failed: quota, blocked), "lost" (a newer copy
     or another tab holds the game now), "deleted" (the game was deleted: the write
-    is refused, so a deleted game never comes back), "claimed", "removed",
-    "delete_refused" (another tab plays it) and "changed" (another tab wrote)."""
+    is refused, so a deleted game never comes back; also when another tab deletes
+    one), "claimed", "removed", "delete_refused" (another tab plays it) and
+    "changed" (another tab wrote)."""
     def items(self) -> list[Stored]: ...
 
     def put(self, item: Stored) -> None:

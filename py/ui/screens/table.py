@@ -250,7 +250,7 @@ class TableScreen(Screen):
                 button(text(t("nav.leave.yes")), "quit", "leave"))
         else:
             words, actions = t("nav.quit.confirm"), (
-                button(text(t("nav.quit.yes")), "quit", "yes", cls="btn-danger"),
+                button(text(t("nav.quit.yes")), "quit", "yes"),
                 button(text(t("nav.quit.no")), "quit", "cancel", cls="btn-primary"))
         return el("section", {"class": "dialog", "role": "dialog", "data-screen": "confirm"},
                   el("p", words), el("div", {"class": "dialog-actions"}, actions))
