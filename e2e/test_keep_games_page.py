@@ -91,6 +91,13 @@ def test_ending_a_game_keeps_it_unfinished_in_the_history_and_it_plays_on(watche
     assert "Ended before the finish" in row.inner_text()
     assert page.locator(f'.library .lib-row[data-entry="{game_key}"]').count() == 0
     assert game_key in database(page)
+    page.add_init_script(HOLD_PYTHON)                     # the first paint lists it not as in progress
+    page.reload()
+    page.wait_for_function("window.__pythonHeld > 0")
+    page.evaluate("royalStore.ready.then(() => new Promise(r => setTimeout(r, 50)))")
+    assert page.locator(f'.prerender .lib-row[data-entry="{game_key}"]').count() == 0
+    page.evaluate("window.__letPythonIn()")
+    wait_until_ready(page)
     row.locator("[data-cmd=continue]").click()            # Play on
     page.wait_for_selector(".table-layout, .handoff")
     assert settled(page)[:len(moves)] == moves
