@@ -45,8 +45,11 @@ def test_home_from_the_result_and_from_the_lost_screen_keeps_the_game():
     assert app.match.state.over
     html = app.render()
     assert 'data-cmd="quit"' not in html                        # nothing to end: it is over
+    app.handle("replay")                                        # its replay's Home lets it go too
+    assert app.screen == "replay" and 'data-cmd="home"' in app.render()
     app.handle("home")
-    assert app.screen == "home" and [e.id for e in app.library.finished()]
+    assert app.screen == "home" and app.match is None and app.store.shared["locks"] == {}
+    assert [e.id for e in app.library.finished()]
 
 
 def test_no_control_on_any_table_deletes_a_game():

@@ -134,7 +134,7 @@ class App:
         waits in the library."""
         if self.screen == "rules":
             self.rules.close()
-        elif self.screen == "table":
+        elif self.match:                  # from the table, or the replay of its result
             self.table.go_home()
         else:
             self.screen = "home"
