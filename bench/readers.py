@@ -40,7 +40,7 @@ import zipfile
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent
-for entry in (str(HERE), str(ROOT / "py")):
+for entry in (str(HERE), str(ROOT / "py"), str(ROOT / "e2e")):
     if entry not in sys.path:
         sys.path.insert(0, entry)
 
@@ -277,26 +277,9 @@ AFTER_READY = """() => {
           marks: window.__marks};
 }"""
 
-# e2e/table_driver.py's SEED_LIBRARY, word for word (the database as static/store.js opens it)
-_OPEN_LIBRARY = """new Promise((resolve, reject) => {
-    const open = indexedDB.open("royaltable", 1);
-    open.onupgradeneeded = () => {
-      if (!open.result.objectStoreNames.contains("games"))
-        open.result.createObjectStore("games", {keyPath: "id"});
-    };
-    open.onsuccess = () => resolve(open.result);
-    open.onerror = () => reject(open.error);
-  })"""
-SEED_LIBRARY = """async (records) => {
-  const db = await %s;
-  await new Promise((resolve, reject) => {
-    const tx = db.transaction("games", "readwrite");
-    for (const record of records) tx.objectStore("games").put(record);
-    tx.oncomplete = resolve;
-    tx.onerror = () => reject(tx.error);
-  });
-  db.close();
-}""" % _OPEN_LIBRARY
+# The database as static/store.js opens it, and its seeding: the tests' own.
+from table_driver import _OPEN_LIBRARY, SEED_LIBRARY  # noqa: E402
+
 COUNT_LIBRARY = """async () => {
   const db = await %s;
   const n = await new Promise((resolve, reject) => {
