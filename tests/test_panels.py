@@ -116,3 +116,33 @@ def test_the_about_screen_credits_every_game_and_the_figures(lang):
         assert app.t(f"game.{game}.credit") in html.replace("&amp;", "&")
     assert "game-icons.net" in html and "CC BY 3.0" in html
     assert app.back() and app.screen == "home"
+
+
+# ---- every round in the scores ------------------------------------------------------------
+def score_rows(html):
+    """The score table's round headers and, per seat, (its round cells, its total)."""
+    table = re.search(r'<table class="scores (?:kk|wh)-scores">(.*?)</table>', html, re.S).group(1)
+    head = re.findall(r'<th scope="col">([^<]*)</th>', table.split("</thead>")[0])
+    rows = []
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table.split("<tbody>")[1], re.S):
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+        rows.append(([re.sub(r"<[^>]+>", "", c) for c in cells[:-1]], re.sub(r"<[^>]+>", "", cells[-1])))
+    return head, rows
+
+
+@pytest.mark.parametrize("game_id, players, options", [("krypkille", 3, ("limit:50",)),
+                                                         ("whispers", 4, ())])
+def test_the_result_lists_every_round_and_each_total_is_their_sum(game_id, players, options):
+    app = start(["quick"] * players, game=game_id, options=options)
+    while not app.match.state.over:
+        app.match.resume() if app.match.interlude else app.step()
+    view = app.match.state.view(None)
+    assert len(view["rounds"]) > 4                      # more rounds than the table used to show
+    app.handle("panel", "scores")
+    head, rows = score_rows(app.render())
+    rounds = [h for h in head if any(ch.isdigit() for ch in h)]
+    assert len(rounds) == len(view["rounds"])
+    for seat, (cells, total) in enumerate(rows):
+        points = [0 if c in ("·", "") else int(c) for c in cells[:len(rounds)]]
+        assert sum(points) == int(total) == view["totals"][seat]
+    assert 'class="scroll-x" role="region" tabindex="0"' in app.render()      # many rounds: it scrolls

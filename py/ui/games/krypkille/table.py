@@ -25,7 +25,7 @@ from royaltable.games.krypkille.rules import CARDS, HAND_SIZE, PENALTY, RANK
 
 from ...cards import card, card_back, fan
 from ...figures import figure
-from ...html import button, tappable
+from ...html import button, scrolling, tappable
 from ...markup import Markup, el, join, text
 
 from ...screens import built
@@ -426,10 +426,10 @@ class KrypkilleTable(Table):
 
     # ---- panels and the round's result ---------------------------------------------------
     def _scores(self, view, ctx):
-        """One row per player (it fits six players and long names), the latest
-        rounds as columns, the total last."""
+        """One row per player (it fits six players and long names), every round
+        as a column (the box scrolls sideways when there are many), the total last."""
         t = ctx.t
-        rounds = view["rounds"][-4:]
+        rounds = view["rounds"]
         low = min(view["totals"])
         rows = [el("tr", {"class": "is-leading" if view["totals"][seat] == low and view["rounds"] else ""},
                    el("th", {"scope": "row", "class": "scores-name"}, ctx.names[seat]),
@@ -439,11 +439,12 @@ class KrypkilleTable(Table):
         return join((
             el("h2", {"class": "side-title"}, t("kk.scores")),
             el("p", {"class": "hint"}, t("kk.lowest_wins"), " · ", t("kk.limit", n=view["limit"])),
-            el("table", {"class": "scores kk-scores"},
-               el("thead", el("tr", el("th", {"scope": "col"}, t("kk.scores.player")),
-                                 (el("th", {"scope": "col"}, t("kk.scores.round_n", n=r["round"])) for r in rounds),
-                                 el("th", {"scope": "col"}, "Σ"))),
-               el("tbody", rows))))
+            scrolling(el("table", {"class": "scores kk-scores"},
+                         el("thead", el("tr", el("th", {"scope": "col"}, t("kk.scores.player")),
+                                           (el("th", {"scope": "col"}, t("kk.scores.round_n", n=r["round"]))
+                                            for r in rounds),
+                                           el("th", {"scope": "col"}, "Σ"))),
+                         el("tbody", rows)), t("kk.scores"))))
 
     def _deck_reference(self, t):
         """The deck as cards, weakest first: what each is worth."""

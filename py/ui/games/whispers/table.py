@@ -34,7 +34,7 @@ from royaltable.games.whispers.rules import CHARACTERS, knowledge
 
 from ...cards import card, card_back, fan
 from ...figures import figure
-from ...html import button, tappable
+from ...html import button, scrolling, tappable
 from ...i18n import Translator
 from ...icons import drawings
 from ...markup import Markup, el, join, text as plain
@@ -676,7 +676,7 @@ class WhispersTable(Table):
     # ---- the panels: scores, the cards -----------------------------------------------------
     def _scores(self, view, ctx, final=False):
         t = ctx.t
-        rounds = view["rounds"][-4:]
+        rounds = view["rounds"]                  # every round: the totals are their sum
         recorded = view["options"].get("recorded_tiebreak")
         head = [el("th", {"scope": "col"}, t("wh.round_n", n=r["round"])) for r in rounds]
         if recorded:
@@ -702,10 +702,10 @@ class WhispersTable(Table):
             rule += " · " + t("wh.sixth_two")
         return join((el("h2", {"class": "side-title"}, t("wh.scores")),
                      el("p", {"class": "hint"}, rule),
-                     el("table", {"class": "scores wh-scores"},
-                        el("thead", {}, el("tr", {}, el("th", {"scope": "col"}, t("wh.player")), head,
-                                           el("th", {"scope": "col"}, "Σ"))),
-                        el("tbody", {}, rows))))
+                     scrolling(el("table", {"class": "scores wh-scores"},
+                                  el("thead", {}, el("tr", {}, el("th", {"scope": "col"}, t("wh.player")), head,
+                                                     el("th", {"scope": "col"}, "Σ"))),
+                                  el("tbody", {}, rows)), t("wh.scores"))))
 
     def _cards_panel(self, view, ctx):
         """The King card in force, large, with what it does (WH-16, WH-18), and the
