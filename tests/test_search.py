@@ -587,3 +587,25 @@ def test_the_search_result_names_the_seat_the_plans_and_the_actions_simulated():
         ("add 1", "add 1"), ("add 1", "add 3"), ("add 2", "add 2")]
     assert found.candidate("add 2").plan == "add 2"
     assert found.simulated == bot.simulated > found.spent > 0      # a play-out is several moves
+
+
+def test_a_move_is_worth_its_best_plan_never_another_of_its_plans():
+    """A candidate carries the value and plan of its best arm (the first of its
+    arms, best first), so a move never shows a lower chance than its own best line."""
+    class Plans(CounterModel):
+        def candidates(self, world, legal):
+            return [("add 1", "add 1"), ("add 1", "add 3"), ("add 1", "add 2"),
+                    ("add 2", "add 2"), ("add 2", "add 1"), ("add 2", "add 3")]
+
+    view, legal = counter_view(0)
+    differed = 0
+    for seed in range(6):
+        found = SearchBot(seed=seed, model=Plans(), playouts=90).search(view, legal)
+        for action in ("add 1", "add 2"):
+            arms = [arm for arm in found.arms if arm.action == action]
+            best = found.candidate(action)
+            assert (best.value, best.plan, best.playouts) == (arms[0].value, arms[0].plan, arms[0].playouts)
+            # among the arms that played as many worlds as the best one, none did better
+            assert all(arm.value <= best.value for arm in arms if arm.playouts == best.playouts)
+            differed += len({arm.value for arm in arms}) > 1
+    assert differed                                   # the plans really differ: the test can fail
