@@ -46,9 +46,8 @@ SEED_LIBRARY = """async (records) => {
   });
   db.close();
 }""" % _OPEN_LIBRARY
-# page.evaluate(READ_LIBRARY): the games the database holds now, id -> record
-# (a deleted game's tombstone, {id, deleted: true}, is no game: left out).
-READ_LIBRARY = """async () => {
+# What the database holds now, id -> record, of the records `keep` (a JS test of r).
+_READ_RECORDS = """async () => {
   const db = await %s;
   const all = await new Promise((resolve, reject) => {
     const req = db.transaction("games", "readonly").objectStore("games").getAll();
@@ -56,11 +55,12 @@ READ_LIBRARY = """async () => {
     req.onerror = () => reject(req.error);
   });
   db.close();
-  return Object.fromEntries(all.filter(r => !r.deleted).map(r => [r.id, r]));
-}""" % _OPEN_LIBRARY
-# page.evaluate(READ_TOMBSTONES): the ids of the games deleted for good.
-READ_TOMBSTONES = READ_LIBRARY.replace("all.filter(r => !r.deleted).map(r => [r.id, r])",
-                                       "all.filter(r => r.deleted).map(r => [r.id, true])")
+  return Object.fromEntries(all.filter(r => %s).map(r => [r.id, r]));
+}"""
+# page.evaluate(READ_LIBRARY): the games (a deleted game's tombstone, {id, deleted:
+# true}, is no game: left out); page.evaluate(READ_TOMBSTONES): the games deleted for good.
+READ_LIBRARY = _READ_RECORDS % (_OPEN_LIBRARY, "!r.deleted")
+READ_TOMBSTONES = _READ_RECORDS % (_OPEN_LIBRARY, "r.deleted")
 
 
 def new_game(page, game_id, kinds, names=(), options=(), seed="3"):

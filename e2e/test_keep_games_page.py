@@ -15,18 +15,14 @@ import zlib
 import pytest
 
 from conftest import wait_until_ready
-from table_driver import READ_LIBRARY, READ_TOMBSTONES, SEED_LIBRARY, new_game
-from test_library_page import HOLD_PYTHON, a_game, actions_of, continue_game, play_to, seed, settled
+from table_driver import READ_TOMBSTONES, new_game
+from test_library_page import HOLD_PYTHON, a_game, actions_of, continue_game, database, play_to, seed, settled
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from royaltable import registry  # noqa: E402
 from ui import saves  # noqa: E402
 
 MAX = saves.MAX_CHARS
-
-
-def database(page) -> dict:
-    return page.evaluate(READ_LIBRARY)
 
 
 def link(origin: str, data: bytes | None = None, chunks=None) -> str:

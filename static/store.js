@@ -41,12 +41,6 @@
     return "blocked";
   }
 
-  function join(chunks, size) {
-    var all = new Uint8Array(size), at = 0;
-    chunks.forEach(function (chunk) { all.set(chunk, at); at += chunk.length; });
-    return all;
-  }
-
   function request(req) {
     return new Promise(function (resolve, reject) {
       req.onsuccess = function () { resolve(req.result); };
@@ -237,9 +231,9 @@
     },
 
     // The game in the link the page was opened with (null: none), as text of at
-    // most `limit` characters: a longer one is refused as "too_big" as soon as its
-    // inflated bytes pass what such a text can take (4 bytes a character), without
-    // inflating the rest; a damaged one as "corrupt".
+    // most `limit` characters: inflated and decoded chunk by chunk, and refused as
+    // "too_big" as soon as the text passes the limit, without inflating the rest;
+    // a damaged one (base64, deflate or UTF-8) as "corrupt".
     readShared: function (limit) {
       var hash = sharedHash;
       sharedHash = null;                 // read once
@@ -254,21 +248,15 @@
         for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
       } catch (e) { return Promise.reject(new Error("corrupt")); }
       var reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
-      var chunks = [], size = 0, most = limit * 4;
+      var decoder = new TextDecoder("utf-8", {fatal: true}), text = "";
       function next() {
         return reader.read().then(function (part) {
-          if (part.done) {
-            var text = new TextDecoder("utf-8", {fatal: true}).decode(join(chunks, size));
-            if (text.length > limit) throw new Error("too_big");
-            return text;
-          }
-          size += part.value.length;
-          if (size > most) {
+          text += part.done ? decoder.decode() : decoder.decode(part.value, {stream: true});
+          if (text.length > limit) {
             reader.cancel().catch(function () {});
             throw new Error("too_big");
           }
-          chunks.push(part.value);
-          return next();
+          return part.done ? text : next();
         });
       }
       return next().catch(function (err) {

@@ -216,13 +216,12 @@ class App:
             self.store_problem = problem if problem in ("quota", "blocked") else "blocked"
         elif kind == "saved":
             self.store_problem = None
-        elif kind in ("lost", "deleted") and id == self.game_id and self.match:
-            self.lost = "taken" if kind == "lost" else "deleted"
-            self.confirm = None
+        elif kind in ("lost", "deleted"):
             if kind == "deleted":
                 self.library.forget(id)
-        elif kind == "deleted":
-            self.library.forget(id)
+            if id == self.game_id and self.match:
+                self.lost = "taken" if kind == "lost" else "deleted"
+                self.confirm = None
         elif kind == "claimed":
             self.home.claimed(id, ok, text, rev)
         elif kind == "removed":
