@@ -84,18 +84,26 @@ CSP_VIOLATIONS = """document.addEventListener("securitypolicyviolation", (e) => 
 }, true);"""
 
 
-# The start-up snapshot (static/snapshot.mjs) is off in the suite unless a test asks for
-# it in its URL (?snapshot=soon, or =on: made as for a player, 15 s after the start):
-# making one boots a second interpreter in a worker, seconds of a core that every test
-# longer than 15 s would pay for nothing (e2e/test_snapshot.py and the offline whole
-# game test it). E2E_SNAPSHOT=on runs every page as players have it; =soon makes it at
-# once, so that every reload restores it.
-SNAPSHOT_MODE = os.environ.get("E2E_SNAPSHOT") or "off"
+# Pages share a browser context (one per language and touch, per worker), emptied of
+# everything a player keeps between tests: the library, the settings, the service
+# worker and its cache (e2e/conftest.py `Contexts`). What stays is what a returning
+# player's tablet keeps that holds no game: the HTTP cache and the start-up snapshot
+# (static/snapshot.mjs), made once per context before its first test, so that every
+# test's page restores it (about a third of a normal start's time) instead of booting
+# Pyodide from nothing. A test of the start itself (the snapshot's, the first paint's)
+# is marked `fresh_context` and gets a browser profile of its own, as does one served
+# from another origin. E2E_SNAPSHOT=off runs every page with the normal start
+# (pages still share contexts); =fresh gives every test a new profile, as before.
+SNAPSHOT_MODE = os.environ.get("E2E_SNAPSHOT") or "on"
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "fresh_context: the test gets a browser profile of its own")
 
 
 class Watched:
     """A page plus what it asked for and complained about."""
-    def __init__(self, page, origin):
+    def __init__(self, page, origin, snapshot_mode="off"):
         self.page = page
         self.origin = origin
         self.requests: list[str] = []
@@ -107,8 +115,7 @@ class Watched:
         page.on("requestfailed", self._request_failed)
         page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
         page.add_init_script(CSP_VIOLATIONS)
-        if SNAPSHOT_MODE:
-            page.add_init_script(f"window.royalSnapshotMode = {SNAPSHOT_MODE!r};")
+        page.add_init_script(f"window.royalSnapshotMode = {snapshot_mode!r};")
 
     def _request_failed(self, request):
         # An aborted request is one the browser gave up because its page reloaded or
@@ -134,13 +141,108 @@ class Watched:
         self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
 
 
+# What a context is made with; the rest of a test's options (viewport, reduced motion)
+# are set on its page.
+CONTEXT_OPTIONS = ("locale", "has_touch")
+# The origin's storage a test leaves behind, but the start-up snapshot's database.
+CLEARED = "local_storage,service_workers,cache_storage,file_systems"
+SNAPSHOT_DB = "royaltable-snapshot"
+DELETE_DATABASES = """async (kept) => {
+  const names = (await indexedDB.databases()).map(d => d.name).filter(name => name !== kept);
+  await Promise.all(names.map(name => new Promise((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(name);
+    request.onsuccess = resolve;
+    request.onerror = () => reject(request.error);
+    setTimeout(() => reject(new Error("database " + name + " still open")), 10000);
+  })));
+}"""
+
+
+class Contexts:
+    """One shared browser context per kind of page (language, touch) for a worker's
+    tests, each with a start-up snapshot made before its first test."""
+    def __init__(self, browser, origin):
+        self.browser = browser
+        self.origin = origin
+        self.shared: dict[tuple, object] = {}
+
+    def page(self, locale, has_touch):
+        key = (locale, has_touch)
+        context = self.shared.get(key)
+        if context is None:
+            context = self.browser.new_context(locale=locale, has_touch=has_touch)
+            if SNAPSHOT_MODE == "on":
+                self._make_snapshot(context)
+            self.shared[key] = context
+        self._empty(context)
+        return context.new_page()
+
+    def _make_snapshot(self, context):
+        page = context.new_page()
+        try:
+            page.goto(f"{self.origin}/?snapshot=soon")
+            wait_until_ready(page)
+            page.wait_for_selector("html[data-snapshot=stored], html[data-snapshot=failed], "
+                                   "html[data-snapshot=skipped], html[data-snapshot=unsupported]",
+                                   state="attached", timeout=BOOT_TIMEOUT_MS)
+        finally:
+            page.close()
+
+    def _empty(self, context):
+        """What the previous test kept in this profile goes: the library and every other
+        database but the snapshot's, the settings, the service worker and its caches."""
+        page = context.new_page()
+        try:
+            cdp = context.new_cdp_session(page)
+            cdp.send("Storage.clearDataForOrigin", {"origin": self.origin, "storageTypes": CLEARED})
+            cdp.detach()
+            page.goto(f"{self.origin}/static/icon.svg")       # a document of the origin, to reach its databases
+            page.evaluate(DELETE_DATABASES, SNAPSHOT_DB)
+        finally:
+            page.close()
+
+    def release(self, context):
+        """After a test: its pages closed (their locks and channels with them), online again."""
+        for page in list(context.pages):
+            page.close()
+        context.set_offline(False)
+
+    def close(self):
+        for context in self.shared.values():
+            context.close()
+
+
+@pytest.fixture(scope="session")
+def shared_contexts(browser, site):
+    contexts = Contexts(browser, site)
+    yield contexts
+    contexts.close()
+
+
 @pytest.fixture
-def watched(browser, site):
+def watched(request, browser, site, shared_contexts):
+    fresh = SNAPSHOT_MODE == "fresh" or request.node.get_closest_marker("fresh_context") is not None
+
     def make(width=1024, height=768, locale="ja-JP", origin=None, **options):
-        context = browser.new_context(viewport={"width": width, "height": height}, locale=locale, **options)
-        contexts.append(context)
-        return Watched(context.new_page(), origin or site)
-    contexts = []
+        context_options = {name: options.pop(name) for name in CONTEXT_OPTIONS if name in options}
+        reduced_motion = options.pop("reduced_motion", None)
+        kind = (locale, context_options.get("has_touch", False))
+        # A second page of the same kind in one test is another person's tablet: a profile of its own.
+        if fresh or origin or options or kind in kinds:
+            context = browser.new_context(viewport={"width": width, "height": height}, locale=locale,
+                                          reduced_motion=reduced_motion, **context_options, **options)
+            own.append(context)
+            return Watched(context.new_page(), origin or site)
+        kinds.add(kind)
+        page = shared_contexts.page(*kind)
+        used.append(page.context)
+        page.set_viewport_size({"width": width, "height": height})
+        if reduced_motion:
+            page.emulate_media(reduced_motion=reduced_motion)
+        return Watched(page, site, "off" if SNAPSHOT_MODE == "off" else "on")
+    own, used, kinds = [], [], set()
     yield make
-    for context in contexts:
+    for context in own:
         context.close()
+    for context in used:
+        shared_contexts.release(context)

@@ -8,11 +8,16 @@ import json
 import pathlib
 import sys
 
+import pytest
+
 from conftest import wait_until_ready
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from ui import saves  # noqa: E402
 from ui.collection import GAMES  # noqa: E402
+
+# Tests of the start itself: each in a browser profile of its own (no snapshot made before it).
+pytestmark = pytest.mark.fresh_context
 
 # Runs in the page before any of its scripts: what the first paint showed.
 FIRST_PAINT = """

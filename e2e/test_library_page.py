@@ -28,6 +28,7 @@ READ = READ_LIBRARY
 
 # Python's start waits for its standard library until the test lets it in.
 HOLD_PYTHON = """(() => {
+  window.royalSnapshotMode = "off";    // the normal start: a restored one fetches no standard library
   const real = window.fetch;
   let open;
   const gate = new Promise(resolve => { open = resolve; });

@@ -9,12 +9,17 @@ import json
 import pathlib
 import sys
 
+import pytest
+
 from conftest import wait_until_ready
 from kk_driver import new_game, take_turn
 from table_driver import READ_LIBRARY
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from ui import saves  # noqa: E402
+
+# Tests of the start itself: each in a browser profile of its own (no snapshot made before it).
+pytestmark = pytest.mark.fresh_context
 
 SOON = "pace=0.02&snapshot=soon"
 SETTLED = ("() => ['stored', 'failed', 'skipped', 'unsupported', 'off']"
