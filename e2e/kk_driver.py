@@ -12,6 +12,7 @@ def new_game(page, kinds, names=None, limit=None, seed="3"):
         page.fill(f'[data-field="name:{seat}"]', name)
     if limit:
         page.click(f'[data-cmd=option][data-arg="limit:{limit}"]')
+    page.click("[data-cmd=more_options]")                 # the game number is folded there
     page.fill('[data-field="seed"]', seed)
     page.click("[data-cmd=start]")
     page.wait_for_selector(".kk, .handoff")

@@ -63,6 +63,11 @@ READ_LIBRARY = _READ_RECORDS % (_OPEN_LIBRARY, "!r.deleted")
 READ_TOMBSTONES = _READ_RECORDS % (_OPEN_LIBRARY, "r.deleted")
 
 
+def open_more_options(page):
+    """Unfolds the new-game screen's "More options" (the variants and the game number)."""
+    page.click("[data-cmd=more_options][aria-expanded=false]")
+
+
 def new_game(page, game_id, kinds, names=(), options=(), seed="3"):
     page.click(f"[data-game={game_id}] [data-cmd=setup]")
     page.click(f'[data-cmd=players][data-arg="{len(kinds)}"]')
@@ -70,6 +75,7 @@ def new_game(page, game_id, kinds, names=(), options=(), seed="3"):
         page.click(f'[data-cmd=kind][data-arg="{seat}:{kind}"]')
     for seat, name in enumerate(names):
         page.fill(f'[data-field="name:{seat}"]', name)
+    open_more_options(page)
     for option in options:
         page.click(f'[data-cmd=option][data-arg="{option}"]')
     page.fill('[data-field="seed"]', seed)

@@ -93,7 +93,7 @@ def test_a_whole_game_by_keyboard_with_no_serious_violation_on_any_screen(watche
     game = registry.get(game_id)
     players = max(game.min_players, min(3, game.max_players))
     choices = [("players", str(players)), ("kind", "1:human"), ("kind", "2:quick")][:players] + \
-        [("option", option) for option in shortest_options(game_id)] + [("start", "")]
+        [("more_options", "")] + [("option", option) for option in shortest_options(game_id)] + [("start", "")]
     for cmd, arg in choices:                 # the shortest game, chosen by keyboard too
         tab_to(page, cmd, arg)
         keys.press("Enter")

@@ -23,6 +23,7 @@ def start(page, kinds, names=None, seed="7"):
         page.click(f'[data-cmd=kind][data-arg="{seat}:{kind}"]')
     for seat, name in enumerate(names or []):
         page.fill(f'[data-field="name:{seat}"]', name)
+    page.click("[data-cmd=more_options]")                 # the game number is folded there
     page.fill('[data-field="seed"]', seed)
     page.click("[data-cmd=start]")
     page.wait_for_selector(".ct")

@@ -264,6 +264,7 @@ def play_and_look(page, looker, game_id: str) -> None:
     page.click(f'[data-cmd=players][data-arg="{players}"]')
     for seat in range(1, players):
         page.click(f'[data-cmd=kind][data-arg="{seat}:quick"]')
+    page.click("[data-cmd=more_options]")            # every option unfolded: all of its words are looked at
     for name, (choices, _) in game.options.items():
         page.click(f'[data-cmd=option][data-arg="{name}:{choices[0]}"]')
     page.fill('[data-field="name:0"]', LONG_NAME)

@@ -83,6 +83,7 @@ def new_game(b, game_id: str) -> None:
     b.click(f'[data-cmd=players][data-arg="{game.min_players}"]')
     for seat in range(1, game.min_players):
         b.click(f'[data-cmd=kind][data-arg="{seat}:quick"]')
+    b.click("[data-cmd=more_options]")
     for name, (choices, _) in game.options.items():
         b.click(f'[data-cmd=option][data-arg="{name}:{choices[0]}"]')
     b.fill('[data-field="seed"]', "3")

@@ -87,6 +87,7 @@ def test_the_setup_asks_for_a_game_number():
     for lang, label, hint in (("ja", "ゲーム番号（任意）", "同じゲーム番号"), ("en", "Game number (optional)", "same game number")):
         app = App(lang)
         app.handle("setup", "court")
+        app.handle("more_options")
         page = app.render()
         assert label in page and hint in page.lower() if lang == "en" else hint in page
     app = App("en")
@@ -109,6 +110,7 @@ def setup_options(game, lang):
     """[(option name label, [(choice, its button's words)])] as the setup screen draws them."""
     app = App(lang)
     app.handle("setup", game)
+    app.handle("more_options", "")          # the folded options too
     page = app.render()
     out = []
     for row in re.findall(r'<div class="form-row"><span class="form-label">(.*?)</span>'

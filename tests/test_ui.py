@@ -124,7 +124,38 @@ def test_hostile_names_are_escaped():
 def test_the_seed_hint_speaks_of_the_whole_game():
     app = App("en")
     app.handle("setup", "court")
+    app.handle("more_options")
     assert "same game" in app.render()
+
+
+def setup_commands(html):
+    return set(re.findall(r'data-cmd="(?:option|more_options)"(?: data-arg="([^"]*)")?', html)) | \
+        ({"seed"} if 'data-field="seed"' in html else set())
+
+
+def test_the_new_game_form_shows_a_first_games_options_and_folds_the_rest_saying_what_changed():
+    app = App("en")
+    app.handle("setup", "golden_key")
+    folded = app.render()
+    assert setup_commands(folded) == {"board:basic", "board:basic-A1", "board:basic-A2", "board:advanced", ""}
+    assert 'aria-expanded="false"' in folded and "As for a first game" in folded
+    app.handle("more_options")
+    unfolded = app.render()
+    assert {"face_down:on", "arranged:C4", "rescue:all", "seed"} <= setup_commands(unfolded)
+    assert 'aria-expanded="true"' in unfolded and "As for a first game" not in unfolded
+    app.handle("option", "face_down:on")
+    app.field("seed", "12")
+    app.handle("option", "board:advanced")        # a first game's option is no change to tell
+    app.handle("more_options")
+    assert "Changed: Face down (C1), game number 12" in app.render()
+    app.handle("start")
+    assert app.match.state.options["face_down"] == "on" and app.match.state.options["board"] == "advanced"
+    assert app.match.state.seed == 12
+    for game_id, shown in (("krypkille", {"limit:50", "limit:100", "limit:150", ""}), ("court", {""}),
+                           ("whispers", {""}), ("struggle", {"mode:day", "mode:night", ""})):
+        app = App("en")
+        app.handle("setup", game_id)
+        assert setup_commands(app.render()) == shown, game_id
 
 
 # ---- privacy: one rule of the shared layer -------------------------------------------

@@ -11,6 +11,10 @@ from ..markup import Markup, el, join, text
 from . import Screen
 
 KINDS = ("human", "quick", "strong")
+# The options a first game is set up with; a game's other options (variants, arranged
+# and rescue rules) and the game number are folded under "More options", so that a
+# newcomer reads the form at once and Start stays on screen.
+COMMON_OPTIONS = {"krypkille": ("limit",), "golden_key": ("board",), "struggle": ("mode",)}
 
 
 @dataclass
@@ -24,6 +28,7 @@ class SetupForm:
     custom: list[bool]                       # a name the player typed (else it follows the language)
     options: dict = field(default_factory=dict)
     seed: str = ""
+    more: bool = False                       # "More options" unfolded
 
     @classmethod
     def new(cls, game) -> "SetupForm":
@@ -79,6 +84,10 @@ class SetupScreen(Screen):
             if str(choice) == value:
                 self.form.options[name] = choice
 
+    def cmd_more_options(self, arg):
+        if self.form:
+            self.form.more = not self.form.more
+
     def field(self, name: str, value: str) -> None:
         """Text typed into the form (no redraw, so typing is not lost)."""
         form = self.form
@@ -130,27 +139,48 @@ class SetupScreen(Screen):
                            el("input", {"id": f"name-{seat}", "class": "name-input", "data-field": f"name:{seat}",
                                         "maxlength": "32", "value": form.names[seat], "aria-label": t("setup.name")}),
                            el("div", {"class": "choice-group", "role": "group"}, kinds)))
-        options = []
+        common, more = [], []
         for name, (choices, _) in game.options.items():
             buttons = [button(text(option_value(t, game.id, name, c)), "option", f"{name}:{c}",
                               cls="btn-choice" + (" is-on" if form.options[name] == c else ""))
                        for c in choices]
-            options.append(_row(t(f"option.{game.id}.{name}"), buttons))
+            row = _row(t(f"option.{game.id}.{name}"), buttons)
+            (common if name in COMMON_OPTIONS.get(game.id, ()) else more).append(row)
+        more.append(el("div", {"class": "form-row"},
+                       el("label", {"class": "form-label", "for": "seed"}, t("setup.seed")),
+                       el("input", {"id": "seed", "class": "seed-input", "data-field": "seed", "inputmode": "numeric",
+                                    "value": form.seed}),
+                       el("span", {"class": "hint"}, t("setup.seed.hint"))))
         return join((
             self.app.topbar(t("setup.title", game=t("game." + form.game)),
                             button(text(t("nav.rules")), "rules", form.game, cls="btn-ghost")),
             el("section", {"class": "setup"},
                _row(t("setup.players"), counts),
                el("div", {"class": "seats"}, rows),
-               options,
+               common,
                _row(t("speed.title"), self.app.speed_choices()),
-               el("div", {"class": "form-row"},
-                  el("label", {"class": "form-label", "for": "seed"}, t("setup.seed")),
-                  el("input", {"id": "seed", "class": "seed-input", "data-field": "seed", "inputmode": "numeric",
-                               "value": form.seed}),
-                  el("span", {"class": "hint"}, t("setup.seed.hint"))),
+               self._more_options(game, more),
                el("div", {"class": "form-actions"},
                   button(text(t("setup.start")), "start", cls="btn-primary btn-big")))))
+
+    def _more_options(self, game, rows) -> Markup:
+        """The folded options: a disclosure button that says which of them are not as
+        a first game has them, and, unfolded, their rows."""
+        t, form = self.t, self.form
+        changed = [option_value(t, game.id, name, form.options[name])
+                   for name, (_, default) in game.options.items()
+                   if name not in COMMON_OPTIONS.get(game.id, ()) and form.options[name] != default]
+        if form.seed.strip():
+            changed.append(t("setup.more.number", number=form.seed.strip()))
+        toggle = el("button", {"type": "button", "class": "btn btn-ghost more-toggle", "data-cmd": "more_options",
+                               "aria-expanded": "true" if form.more else "false", "aria-controls": "more-options"},
+                    el("span", {"class": "more-mark", "aria-hidden": "true"}, "▾" if form.more else "▸"),
+                    text(t("setup.more")))
+        summary = (el("span", {"class": "hint more-summary"},
+                      t("setup.more.changed", what=t.join(changed)) if changed else t("setup.more.none"))
+                   if not form.more else "")
+        return el("div", {"class": "more-options"}, el("div", {"class": "form-row"}, toggle, summary),
+                  el("div", {"id": "more-options", "class": "more-rows"}, rows) if form.more else "")
 
 
 def _row(label: str, choices) -> Markup:
