@@ -132,6 +132,10 @@ class Translator:
         """A list of names in running text."""
         return ("、" if self.lang == "ja" else ", ").join(items)
 
+    def sentences(self, items) -> str:
+        """Sentences one after the other: Japanese sets no space after "。"."""
+        return ("" if self.lang == "ja" else " ").join(item for item in items if item)
+
     def ordinal(self, n: int) -> str:
         if self.lang == "ja":
             return f"{n}番目"

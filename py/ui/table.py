@@ -95,6 +95,12 @@ class Table:
         the "scores" panel."""
         return next((panel.drawn() for panel in self.panels(view, ctx) if panel.key == "scores"), "")
 
+    def result_reason(self, view: dict, ctx) -> str:
+        """Under the winners' names: why they won, in a sentence or two, by the rule
+        that decided it (a tie and its tie-break said as such), for a newcomer who
+        has just played their first game. Drawn from the onlookers' view at the end."""
+        return ""
+
     def summary(self, view: dict, ctx) -> str:
         """The dialog of a pause that everybody reads (pause_after), drawn from the
         onlookers' view; its button is html.button(..., "resume")."""

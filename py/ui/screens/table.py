@@ -262,6 +262,7 @@ class TableScreen(Screen):
         result = match.state.result()
         winners = t.join([ctx.names[s] for s in result["winners"]])
         line = t("result.winner" if len(result["winners"]) == 1 else "result.winners", names=winners)
+        reason = match.table.result_reason(view, ctx)
         control = app.replay.review_control(app.game_id) if app.game_id and not app.lost else ""
         # Over the table; folded into a bar at its foot to look at the table as it ended.
         fold = tappable(join((icon("cards"), " ", t("result.unfold" if self.result_folded else "result.fold"))),
@@ -271,6 +272,7 @@ class TableScreen(Screen):
                   el("section", {"class": "result", "role": "status"},
                      el("h2", icon("crown"), " ", t("result.title")),
                      el("p", {"class": "result-winners"}, line),
+                     el("p", {"class": "result-reason"}, reason) if reason and not self.result_folded else None,
                      not self.result_folded and built(match.table.result_detail(view, ctx)),
                      el("div", {"class": "dialog-actions"},
                         button(text(t("result.again")), "again", cls="btn-primary"),

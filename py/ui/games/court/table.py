@@ -26,7 +26,7 @@ from royaltable.games.court import GAME
 from royaltable.games.court.actions import (Aside, AsideAll, Cancel, Confirm, Done, Pass, Pick, Roll,
                                             Take, Use, Value)
 from royaltable.games.court.bots import random_step
-from royaltable.games.court.rules import ABILITIES, ADDS, CARDS, CHARACTERS
+from royaltable.games.court.rules import ABILITIES, ADDS, CARDS, CHARACTERS, best_kind
 
 from ...cards import card, fan
 from ...figures import figure
@@ -471,7 +471,30 @@ class CourtTable(Table):
                      el("p", {"class": "hint ct-legend"}, t("ct.legend")),
                      rows))
 
-    def _standings(self, view, ctx):
+    def result_reason(self, view, ctx):
+        """Who holds the King and with what, the closest try against it, and the rule."""
+        t = ctx.t
+        if not view["winners"]:
+            return ""
+        holder = view["winners"][0]
+        finals = [h for h in view["history"] if h["final"]]
+        took = any(h["seat"] == holder and h["took"] == "king" for h in finals)
+        said = [t("ct.why.took" if took else "ct.why.kept", name=ctx.names[holder],
+                  kind=kind_text(view["king_result"], t))]
+        tries = [h for h in finals if h["seat"] != holder and h["dice"]]
+        if tries:
+            closest = max(tries, key=lambda h: best_kind(h["dice"]))
+            count, face = best_kind(closest["dice"])
+            said.append(t("ct.why.closest", name=ctx.names[closest["seat"]],
+                          kind=kind_text({"count": count, "face": face}, t)))
+        said.append(t("ct.why.rule"))
+        return t.sentences(said)
+
+    def result_detail(self, view, ctx):
+        """The standings and the final round's rolls, without the panel's heading."""
+        return self._standings(view, ctx, heading=False)
+
+    def _standings(self, view, ctx, heading=True):
         t = ctx.t
         rows = []
         for seat in range(view["players"]):
@@ -479,20 +502,34 @@ class CourtTable(Table):
             king = t("ct.card.king") if seat == view["king_holder"] else ""
             rows.append(el("tr", el("th", {"scope": "row", "class": "scores-name"}, ctx.names[seat]),
                            el("td", view["start_dice"][seat]), el("td", count), el("td", king)))
-        finals = [h for h in view["history"] if h["final"]]
-        heading = t("ct.final_results") if view["phase"] == "over" else t("ct.final_standings")
-        final = view["final_round"] and (
-            el("h3", {"class": "side-title"}, heading),
-            el("ol", {"class": "ct-finals"},
-               (el("li", ctx.names[h["seat"]], ": ", " ".join(map(str, h["dice"])),
-                   h["took"] == "king" and " · " + t("ct.card.king")) for h in finals)))
+        columns = ("ct.col.player", "ct.col.dice", "ct.col.cards", "ct.card.king")
         return join((
-            el("h2", {"class": "side-title"}, t("ct.players")),
+            heading and el("h2", {"class": "side-title"}, t("ct.players")),
             el("table", {"class": "scores"},
-               el("thead", el("tr", el("th"), el("th", t("ct.col.dice")), el("th", t("ct.col.cards")),
-                              el("th", t("ct.card.king")))),
+               el("thead", el("tr", (el("th", {"scope": "col"}, t(key)) for key in columns))),
                el("tbody", rows)),
-            final))
+            self._finals(view, ctx)))
+
+    @staticmethod
+    def _finals(view, ctx):
+        """The final round's turns in the order played: each player's dice and the
+        best of a kind they made, the King's takes marked."""
+        t = ctx.t
+        finals = [h for h in view["history"] if h["final"]]
+        if not view["final_round"]:
+            return ""
+        rows = [el("tr", {"class": "is-took" if h["took"] == "king" else None},
+                   el("th", {"scope": "row", "class": "scores-name"}, ctx.names[h["seat"]]),
+                   el("td", {"class": "ct-finals-dice"}, " ".join(map(str, sorted(h["dice"])))),
+                   el("td", kind_text(dict(zip(("count", "face"), best_kind(h["dice"]))) if h["dice"] else None, t)),
+                   el("td", t("ct.final.took") if h["took"] == "king" else ""))
+                for h in finals]
+        columns = ("ct.col.player", "ct.col.rolled", "ct.col.best", "ct.card.king")
+        return join((
+            el("h3", {"class": "side-title"}, t("ct.final_results" if view["phase"] == "over" else "ct.final_standings")),
+            el("table", {"class": "scores ct-finals"},
+               el("thead", el("tr", (el("th", {"scope": "col"}, t(key)) for key in columns))),
+               el("tbody", rows))))
 
 
 TABLE = CourtTable()

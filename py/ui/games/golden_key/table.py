@@ -412,6 +412,16 @@ class GoldenKeyTable(Table):
         return [Panel("guide", ctx.t("panel.guide"), self._about(view, ctx)),
                 Panel("cards", ctx.t("panel.cards"), self._references(view, ctx))]
 
+    def result_reason(self, view, ctx):
+        """The first to the target, or after the turn limit the most chips."""
+        t, winners = ctx.t, view["winners"]
+        if not view["ended_by_limit"]:
+            return t("gk.why.target", name=ctx.names[winners[0]], n=view["target"])
+        if len(winners) == 1:
+            return t("gk.why.limit", limit=view["turn_limit"], target=view["target"],
+                     name=ctx.names[winners[0]], n=view["chips"][winners[0]])
+        return t("gk.why.limit_shared", limit=view["turn_limit"], target=view["target"], n=view["chips"][0])
+
     def result_detail(self, view, ctx):
         t = ctx.t
         rows = [el("tr", el("th", {"scope": "row", "class": "scores-name"}, emblem(s), " ", ctx.names[s]),

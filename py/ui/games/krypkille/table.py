@@ -233,6 +233,17 @@ class KrypkilleTable(Table):
                               "style": f"--seats:{view['players']}"},
                   self._status(view, ctx), self._felt(view, ctx), self._hand(view, ctx))
 
+    def result_reason(self, view, ctx):
+        """Who ended the match by reaching the limit, and the lowest total."""
+        t, totals = ctx.t, view["totals"]
+        low = min(totals)
+        winners = [s for s, total in enumerate(totals) if total == low]
+        over = [ctx.names[s] for s, total in enumerate(totals) if total >= view["limit"]]
+        ended = t("kk.why.ended", names=t.join(over), limit=view["limit"]) if over else ""
+        won = t("kk.why.lowest" if len(winners) == 1 else "kk.why.lowest_shared",
+                names=t.join(ctx.names[s] for s in winners), n=low)
+        return t.sentences((ended, won))
+
     def panels(self, view, ctx):
         return [Panel("scores", ctx.t("panel.scores"), self._scores(view, ctx)),
                 Panel("cards", ctx.t("panel.cards"), self._deck_reference(ctx.t))]

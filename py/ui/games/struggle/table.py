@@ -28,7 +28,7 @@ from royaltable.games.struggle import GAME
 from royaltable.games.struggle.actions import (KNIGHT_DEAL, NO_PROMISE, PASS, Accept, Discard, Gold,
                                                Knight, KnightDeal, NotUsed, Offer, Pass, Play,
                                                Promise, Steal, Targeted, use_of)
-from royaltable.games.struggle.rules import CARD_OF, CHARACTERS, ROUNDS
+from royaltable.games.struggle.rules import CARD_OF, CHARACTERS, POWERS, ROUNDS, ranking_key
 
 from ...cards import card as card_face, card_back, fan
 from ...figures import figure
@@ -352,6 +352,28 @@ class StruggleTable(Table):
         return [Panel("scores", ctx.t("panel.scores"),
                       el("div", {"class": "st-panel"}, self._scores(view, ctx), self._supply(view, ctx))),
                 Panel("cards", ctx.t("panel.cards"), self._court(ctx))]
+
+    def result_reason(self, view, ctx):
+        """The most points; on a tie, the tie-break that decided it (cards won, then
+        the most cards of the highest power), or a shared win."""
+        t = ctx.t
+        totals = [score["total"] for score in view["score"]]
+        keys = [ranking_key(totals[s], [CARD_OF[c] for c in view["won"][s]]) for s in range(view["players"])]
+        top = max(totals)
+        level = [s for s in range(view["players"]) if totals[s] == top]
+        winners = [s for s in level if keys[s] == max(keys)]
+        if len(level) == 1:
+            return t("st.why.points", name=ctx.names[level[0]], n=top)
+        names = t.join(ctx.names[s] for s in level)
+        if len(winners) > 1:
+            return t("st.why.shared", names=names, n=top)
+        # keys: (points, cards won, then the count of each power from the highest down)
+        place = next(i for i in range(1, len(keys[0])) if len({keys[s][i] for s in level}) > 1)
+        name = ctx.names[winners[0]]
+        if place == 1:
+            return t("st.why.cards", names=names, n=top, name=name, cards=keys[winners[0]][1])
+        return t("st.why.power", names=names, n=top, name=name, power=POWERS - (place - 2),
+                 cards=keys[winners[0]][place])
 
     def result_detail(self, view, ctx):
         return el("div", {"class": "st-panel"}, self._scores(view, ctx, final=True))

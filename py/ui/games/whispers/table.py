@@ -407,6 +407,21 @@ class WhispersTable(Table):
         return [Panel("scores", ctx.t("panel.scores"), self._scores(view, ctx)),
                 Panel("cards", ctx.t("panel.cards"), self._cards_panel(view, ctx))]
 
+    def result_reason(self, view, ctx):
+        """Who reached the goal; with several at once, the tie-break by the displays."""
+        t = ctx.t
+        reached = [s for s, total in enumerate(view["totals"]) if total >= view["goal"]]
+        winners = view["winners"]
+        names = t.join(ctx.names[s] for s in reached)
+        if len(reached) == 1:
+            return t("wh.why.reached", name=names, goal=view["goal"])
+        recorded = view["options"]["recorded_tiebreak"]
+        sizes = view["recorded"] if recorded else [len(d) for d in view["displays"]]
+        decider = "wh.why.recorded" if recorded else "wh.why.display"
+        if len(winners) == 1:
+            return t(decider, names=names, goal=view["goal"], name=ctx.names[winners[0]], n=sizes[winners[0]])
+        return t(decider + "_shared", names=names, goal=view["goal"], n=sizes[winners[0]])
+
     def result_detail(self, view, ctx):
         return self._scores(view, ctx, final=True)
 
