@@ -146,6 +146,9 @@ def test_five_players_bargain_spy_swap_and_add_a_knight_card_to_the_final_score(
             seat = state.current
             action = person(state, seat, state.legal_actions()) if seat in PEOPLE else None
             button = f'[data-cmd=act][data-arg="{action}"]'
+            if isinstance(action, Offer) and page.locator("[data-cmd=select][data-arg=offering]").count():
+                page.click("[data-cmd=select][data-arg=offering]", timeout=3000)    # "Make an offer" first
+                continue
             if action is None or not page.locator(button).count():
                 page.wait_for_timeout(25)
                 continue

@@ -74,8 +74,17 @@ def check_screen(app):
         assert viewer is None
     view = match.state.view(viewer)
     assert_shows_only(html, view, f"seat {viewer}")
+    shown = html
+    if match.state.phase == "offer" and match.legal_on_screen():
+        # One question at a time: whether to make an offer, then (after that tap) its use.
+        assert 'data-cmd="select" data-arg="offering"' in html and 'data-arg="offer ' not in html
+        app.handle("select", "offering")
+        shown = html + app.render()
+        assert 'data-cmd="select" data-arg="asking"' in shown
+        app.handle("select", "asking")
+        assert app.render() == html                 # Back: the first question again
     for action in match.legal_on_screen():
-        assert f'data-cmd="act" data-arg="{htmllib.escape(action)}"' in html, action
+        assert f'data-cmd="act" data-arg="{htmllib.escape(action)}"' in shown, action
     check_faces(html)
     check_secrets(html, view)
 

@@ -42,6 +42,14 @@ from ...table import Panel, Table
 
 OFFER_PHASES = ("offer", "offer-gold", "offer-promise")
 TURN_PHASES = (*OFFER_PHASES, "decide", "knight")
+# An offer is asked one thing at a time: whether to make one (a tap that only chooses,
+# the table's selection set to OFFERING), then what it buys, how much, and a promise.
+OFFERING, ASKING = "offering", "asking"
+
+
+def offering(ctx) -> bool:
+    """Whether the person deciding on an offer has said they will make one."""
+    return OFFERING in ctx.selection
 # What an empty spot on the felt says: no card yet, none to play, discarded.
 EMPTY_SPOT = {"waiting": "st.spot.waiting", "out": "st.spot.out", "gone": "st.spot.gone"}
 # The figure of each card, by power (figures.toml).
@@ -689,9 +697,15 @@ class StruggleTable(Table):
         ask = self._ask(view, ctx)
         if not legal or ask is None:
             return None     # nobody decides here, or the Knight's choice: the hand's
+        if phase == "offer" and not offering(ctx):
+            # One question at a time: first whether to bargain at all ...
+            return self._controls(ask, [
+                button(text(t("st.make_offer")), "select", OFFERING, cls="st-use st-make-offer"),
+                button(text(t("st.no_offer")), "act", PASS, cls="st-use st-pass")])
         if phase == "offer":
-            uses = self._use_buttons([(a, a.use) for a in legal if isinstance(a, Offer)], view, ctx)
-            uses.append(button(text(t("st.no_offer")), "act", PASS, cls="st-use st-pass"))
+            # ... then what the gold buys; the amount and the promise come next.
+            uses = self._use_buttons([(a, a.use) for a in legal if isinstance(a, Offer)], view, ctx, offer=True)
+            uses.append(button(text(t("st.offer.back")), "select", ASKING, cls="st-use st-pass"))
             return self._controls(ask, uses)
         if phase == "offer-gold":
             amounts = [button(join([coin("st-coin st-coin-inline"), a.amount,
@@ -719,8 +733,8 @@ class StruggleTable(Table):
         turn = view["turn"]
         gold = view["gold"][view["current"]]
         if phase == "offer":
-            return t("st.ask.offer", name=ctx.names[turn["seat"]], card=t(f"st.cardname.{power_of(turn['card'])}"),
-                     gold=gold)
+            return t("st.ask.offer.what" if offering(ctx) else "st.ask.offer", name=ctx.names[turn["seat"]],
+                     card=t(f"st.cardname.{power_of(turn['card'])}"), gold=gold)
         if phase == "offer-gold":
             return t("st.ask.gold", gold=gold)
         if phase == "offer-promise":
@@ -730,16 +744,19 @@ class StruggleTable(Table):
         return None
 
     @staticmethod
-    def _use_buttons(pairs, view, ctx) -> list:
+    def _use_buttons(pairs, view, ctx, offer=False) -> list:
         """A button for each use of an ability, [(action, use)]: uses aimed at a seat
         under one label ("Take gold from:"), a button a seat (its mark and name; the
-        whole use for screen readers); the others (the Knight, not used) in words."""
+        whole use for screen readers); the others (the Knight, not used) in words.
+        In an offer, not using the ability is said as what the gold buys."""
         t = ctx.t
         out, groups = [], {}
         for action, use in pairs:
             use = use_of(use)
             if isinstance(use, Targeted):
                 groups.setdefault(use.verb, []).append((action, use))
+            elif offer and isinstance(use, NotUsed):
+                out.append(button(text(t("st.offer.not_used")), "act", action, cls="st-use"))
             else:
                 out.append(button(text(use_words(use, view, ctx)), "act", action, cls="st-use"))
         picks = [el("span", {"class": "st-pick"}, el("span", {"class": "st-pick-label"}, t(f"st.pick.{verb}")),
