@@ -8,6 +8,8 @@ import pathlib
 import sys
 import time
 
+import pytest
+
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from royaltable import registry  # noqa: E402
 from ui import saves  # noqa: E402
@@ -220,4 +222,37 @@ def test_two_people_hot_seat_reach_the_final_round(watched):
     drive(page, lambda: "（最終）" in page.inner_text(".status-bar"), limit_s=300, step=bot_step)
     w.shot("court-final-round-768x1024")
     drive(page, lambda: page.locator(".result").count() > 0, limit_s=300, step=bot_step)
+    assert w.errors == []
+
+
+def final_round_of_five(seed=3):
+    """A saved five-person game (played in CPython by quick computer players) at the
+    start of its final round: every seat holds many characters, the one to roll five
+    with abilities."""
+    game = registry.get("court")
+    state = game.new(5, seed=seed)
+    bots = [game.bots["quick"](seed=s) for s in range(5)]
+    while not state.final_round:
+        seat = state.current
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
+    record = dict(game.new(5, seed=seed).record(), actions=list(state.actions))
+    return saves.dump([{"name": n, "kind": "human"} for n in ("Sora", "Umi", "Aoi", "Ren", "Mei")], record)
+
+
+OUT_OF_VIEW = """() => [document.documentElement.scrollHeight - innerHeight,
+  [...document.querySelectorAll('#app [data-cmd]')].map(b => b.getBoundingClientRect())
+    .filter(r => r.height && (r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)).length]"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (768, 1024)])
+def test_the_final_round_of_five_fits_the_screen_with_roll_in_view(watched, size):
+    w = watched(*size, locale="en-US")
+    page = w.open()
+    page.evaluate("text => royalStore.put('final', text, Date.now(), 1)", final_round_of_five())
+    page.reload()
+    page.click("[data-cmd=continue]", timeout=90_000)
+    page.wait_for_selector(".ct [data-cmd=act]")
+    assert page.locator(".ct-abilities .card").count() >= 5       # the crowded moment
+    assert page.evaluate(OUT_OF_VIEW) == [0, 0]
+    w.shot(f"court-final-round-of-five-{size[0]}x{size[1]}")
     assert w.errors == []
