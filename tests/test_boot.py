@@ -5,6 +5,7 @@ that game's alone; the start-up snapshot's worker imports them all.
 Each start runs in a fresh interpreter (the test process has every game imported
 long before), importing what py/main.py imports of ours."""
 import ast
+import html
 import json
 import pathlib
 import re
@@ -12,9 +13,10 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, strategies as st
 
 from royaltable import registry
-from ui import saves
+from ui import markup, saves
 from ui.collection import COLLECTION, GAMES
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -30,6 +32,10 @@ def main_imports() -> str:
     assert ours, "main.py imports nothing of ours?"
     return "\n".join(ast.unparse(node) for node in ours)
 
+
+# Standard modules the home screen does without (each costs a start in Pyodide some
+# 15-40 ms): html (its entities table), hashlib (a save's digest), secrets (a new id).
+UNNEEDED = ("html", "hashlib", "secrets")
 
 # Which games' rules or tables a fresh interpreter has imported, after each step.
 START = """
@@ -51,7 +57,7 @@ for item_id, text in {saved!r}.items():
 app = App("en", store=store)
 html = app.render()
 assert 'data-cmd="setup"' in html
-steps = {{"home": loaded()}}
+steps = {{"home": loaded(), "unneeded": sorted(set(UNNEEDED) & set(sys.modules))}}
 for cmd, arg in {steps!r}:
     if cmd == "import":
         app.import_game(arg)
@@ -66,6 +72,7 @@ print(json.dumps(steps))
 
 def start(steps=(), saved=None) -> dict:
     script = START.format(py=str(ROOT / "py"), imports=main_imports(), saved=saved or {}, steps=list(steps))
+    script = script.replace("UNNEEDED", repr(UNNEEDED))
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -82,7 +89,7 @@ def save_of(game_id: str, moves: int, finished: bool = False) -> str:
 
 def test_the_home_screen_imports_no_game_and_setting_one_up_imports_that_one_alone():
     steps = start([("setup", "krypkille"), ("start", "")])
-    assert steps["home"] == []
+    assert steps["home"] == [] and steps["unneeded"] == []
     assert steps["setup"] == ["krypkille"]
     assert steps["start"] == ["krypkille"] and steps["screen"] == "table"
 
@@ -122,3 +129,8 @@ def test_the_snapshot_worker_imports_every_games_rules_and_table():
     assert sorted(registry.ids()) == sorted(GAMES)
     for game_id in GAMES:
         assert {f"royaltable.games.{game_id}", f"ui.games.{game_id}.table"} <= modules
+
+
+@given(st.text(alphabet=st.sampled_from("&<>\"'a &amp;\u3042") | st.characters()))
+def test_the_apps_escape_is_html_escape(value):
+    assert markup.escape(value) == html.escape(value, quote=True)
