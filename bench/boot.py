@@ -197,10 +197,15 @@ def run(rounds: dict[str, int], base: str, log) -> dict:
                     order = rotated(list(VARIANTS), r)
                     before = load()
                     got = {}
-                    for variant in order:
-                        got[variant] = visit[engine](variant)
-                        log(f"  {engine} {variant}: cold {got[variant]['cold']['usable']:.2f} s, "
-                            f"warm {got[variant]['warm']['usable']:.2f} s")
+                    try:
+                        for variant in order:
+                            got[variant] = visit[engine](variant)
+                            log(f"  {engine} {variant}: cold {got[variant]['cold']['usable']:.2f} s, "
+                                f"warm {got[variant]['warm']['usable']:.2f} s")
+                    except Exception as err:     # a round with a visit missing is left out, and said
+                        data.setdefault("failed", []).append(f"{engine} round {r + 1}: {type(err).__name__}: {err}")
+                        log(f"  {engine} round {r + 1} left out: {err}")
+                        continue
                     got["load"] = [before, load()]
                     data["rounds"][engine].append(got)
                     log(f"round {r + 1}/{rounds[engine]} {engine} done (load {before} → {load()})")
@@ -271,6 +276,8 @@ def report(data: dict) -> str:
     errors = [e for rs in data["rounds"].values() for r in rs for v in VARIANTS
               for e in r.get(v, {}).get("errors", [])]
     lines += [f"Page errors: {len(errors)}" + (f" ({'; '.join(errors[:3])})" if errors else ""), ""]
+    if data.get("failed"):
+        lines += ["Rounds left out: " + "; ".join(data["failed"]), ""]
     return "\n".join(lines)
 
 
