@@ -122,6 +122,17 @@ def make_sites(base: str, log) -> pathlib.Path:
     return root
 
 
+def node_cpu(root: pathlib.Path, rounds: int, log) -> dict:
+    """bench/boot_imports.mjs on each variant's app.zip: CPU ms of unpacking it and of
+    main.py's imports, the App and the home, in a fresh Pyodide under Node each time."""
+    zips = {v: root / folder(v) / "static" / "vendor" / "app.zip" for v in VARIANTS if v != "bare"}
+    log(f"node: {rounds} fresh interpreters per app.zip")
+    out = subprocess.run(["node", str(BENCH / "boot_imports.mjs"), str(rounds), *map(str, zips.values())],
+                         capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    got = json.loads(out.strip().splitlines()[-1])
+    return {v: got[str(path)] | {"bytes": path.stat().st_size} for v, path in zips.items()}
+
+
 def derived(marks: dict) -> dict:
     """The probe's marks in seconds, with main.py's work outside its imports."""
     out = {k: v / 1000 for k, v in marks.items() if isinstance(v, (int, float))}
@@ -178,21 +189,20 @@ def webkit_visit(origin: str, target: str) -> dict:
         session.close()
 
 
-def run(rounds: dict[str, int], base: str, log) -> dict:
+def run(rounds: dict[str, int], base: str, log, save=lambda data: None) -> dict:
     from playwright.sync_api import sync_playwright
     root = make_sites(base, log)
     site = Site(root)
-    engines = [engine for engine, n in rounds.items() if n]
+    engines = [engine for engine, n in rounds.items() if n and engine != "node"]
     data = {"machine": machine(), "base": base, "engines": engines, "rounds": {e: [] for e in engines}}
     try:
         with sync_playwright() as p:
             visit = {"chromium": lambda v: chromium_visit(p, url(site.origin, v)),
                      "webkit": lambda v: webkit_visit(site.origin, url(site.origin, v))}
-            if "chromium" in engines:      # WebKit's visits are long enough to go without
-                log("chromium: one unmeasured visit of each")
-                for variant in VARIANTS:
-                    visit["chromium"](variant)
-            for r in range(max(rounds.values())):
+            if "chromium" in engines:      # the files read once from disk before anything is timed
+                log("chromium: one unmeasured visit")
+                visit["chromium"]("after")
+            for r in range(max([rounds[e] for e in engines], default=0)):
                 for engine in (e for e in engines if r < rounds[e]):
                     order = rotated(list(VARIANTS), r)
                     before = load()
@@ -209,6 +219,9 @@ def run(rounds: dict[str, int], base: str, log) -> dict:
                     got["load"] = [before, load()]
                     data["rounds"][engine].append(got)
                     log(f"round {r + 1}/{rounds[engine]} {engine} done (load {before} → {load()})")
+                    save(data)                  # a long run cut short keeps its rounds
+            if rounds.get("node"):
+                data["node"] = node_cpu(root, rounds["node"], log)
     finally:
         site.close()
         shutil.rmtree(root, ignore_errors=True)
@@ -238,6 +251,21 @@ def report(data: dict) -> str:
         s = summary(xs)
         return f"{f(s['median'])} ({f(s['min'])}–{f(s['max'])})"
 
+    node = data.get("node")
+    if node:
+        ours = ("ui", "royaltable")
+        rows = [[v, f"{node[v]['bytes'] / 1000:.0f} kB", f"{med(node[v]['unpack_ms']):.0f} ms",
+                 f"{med(node[v]['imports_ms']):.0f} ms ({min(node[v]['imports_ms']):.0f}–{max(node[v]['imports_ms']):.0f})",
+                 str(sum(m.split('.')[0] in ours for m in node[v]["added"])),
+                 ", ".join(m for m in node[v]["added"] if m.split('.')[0] not in ours and not m.startswith("_"))]
+                for v in node]
+        lines += ["## Our part of a start in CPU time (Pyodide under Node)", "",
+                  f"A fresh interpreter each time, {len(next(iter(node.values()))['imports_ms'])} per app.zip "
+                  "(bench/boot_imports.mjs): unpacking app.zip, then main.py's imports of ours, the App made and "
+                  "the home drawn; CPU time of the Node process (what the load of a shared machine does not "
+                  "change much). Modules: what that added to sys.modules.", "",
+                  table(["app.zip", "size", "unpack", "imports + App + home", "our modules",
+                         "standard modules added"], rows), ""]
     for engine in data["engines"]:
         rounds = data["rounds"][engine]
         if not rounds:
@@ -287,15 +315,27 @@ def main():
     parser.add_argument("--webkit-rounds", type=int, default=2, help="WebKit's (a visit takes minutes there)")
     parser.add_argument("--base", default="5255420", help="the commit whose Python is `before`")
     parser.add_argument("--out", default=str(BENCH / "RESULTS-boot"))
+    parser.add_argument("--node-rounds", type=int, default=5, help="fresh interpreters per app.zip under Node")
     parser.add_argument("--rerender", metavar="JSON", help="rewrite the report from a run's .json")
+    parser.add_argument("--add-node", metavar="JSON", help="measure only the Node part into a run's .json")
     args = parser.parse_args()
     out = pathlib.Path(args.out)
     if args.rerender:
         data = json.loads(pathlib.Path(args.rerender).read_text())
+    elif args.add_node:
+        data = json.loads(pathlib.Path(args.add_node).read_text())
+        root = make_sites(data["base"], print)
+        try:
+            data["node"] = node_cpu(root, args.node_rounds, print)
+        finally:
+            shutil.rmtree(root, ignore_errors=True)
+        out.with_suffix(".json").write_text(json.dumps(data, indent=1))
     else:
         started = time.time()
-        data = run({"chromium": args.rounds, "webkit": args.webkit_rounds}, args.base,
-                   lambda msg: print(msg, flush=True))
+        def save(data):
+            out.with_suffix(".json").write_text(json.dumps(data | {"load_after": load()}, indent=1))
+        data = run({"chromium": args.rounds, "webkit": args.webkit_rounds, "node": args.node_rounds}, args.base,
+                   lambda msg: print(msg, flush=True), save)
         data["duration_s"] = time.time() - started
         out.with_suffix(".json").write_text(json.dumps(data, indent=1))
     text = report(data)
