@@ -236,7 +236,7 @@ def report(data: dict) -> str:
     lines = ["# Where a normal start's time goes (issue 33: a lighter boot)", "",
              f"{m['date']}, load {m['load']} → {data['load_after']}, commit {m['commit']}"
              f"{' (dirty)' if m['dirty'] else ''}, Chromium {m['chromium']}, Pyodide {m['pyodide']}, "
-             f"PyScript {m['pyscript']}. `python3 bench/boot.py` (bench/boot.py says how). "
+             f"PyScript {m['pyscript']}. `{data.get('command', 'python3 bench/boot.py')}` (bench/boot.py says how). "
              f"before = our Python as of {data['base']}; after = this commit's; after+pyc = the same "
              "app.zip with every module precompiled for Pyodide's Python. Every start with "
              "?snapshot=off in a fresh profile; ratios to the bare runtime page of the same round, then "
@@ -271,7 +271,12 @@ def report(data: dict) -> str:
         if not rounds:
             continue
         loads = "; ".join(f"{r['load'][0]} → {r['load'][1]}" for r in rounds)
-        lines += [f"## {engine.capitalize()}", "", f"{len(rounds)} rounds; load average per round: {loads}.", ""]
+        lines += [f"## {'WebKit' if engine == 'webkit' else engine.capitalize()}", "",
+                  f"{len(rounds)} round{'s' if len(rounds) > 1 else ''}; load average per round: {loads}.", ""]
+        other = data.get("runs", {}).get(engine)
+        if other:      # merged from a run of its own (--merge)
+            lines += [f"Measured in a run of its own: {other['date']}, commit {other['commit']}, "
+                      f"`{other['command']}`.", ""]
         rows = []
         for phase in ("cold", "warm"):
             for variant in VARIANTS:
@@ -318,10 +323,20 @@ def main():
     parser.add_argument("--node-rounds", type=int, default=5, help="fresh interpreters per app.zip under Node")
     parser.add_argument("--rerender", metavar="JSON", help="rewrite the report from a run's .json")
     parser.add_argument("--add-node", metavar="JSON", help="measure only the Node part into a run's .json")
+    parser.add_argument("--merge", nargs=2, metavar=("JSON", "ENGINE"),
+                        help="put ENGINE's rounds of another run's .json into this report's .json (--out)")
     args = parser.parse_args()
     out = pathlib.Path(args.out)
     if args.rerender:
         data = json.loads(pathlib.Path(args.rerender).read_text())
+    elif args.merge:
+        data = json.loads(out.with_suffix(".json").read_text())
+        other, engine = json.loads(pathlib.Path(args.merge[0]).read_text()), args.merge[1]
+        data["rounds"][engine] = other["rounds"][engine]
+        data["engines"] = sorted(set(data["engines"]) | {engine}, key=["chromium", "webkit"].index)
+        data.setdefault("runs", {})[engine] = {"date": other["machine"]["date"], "commit": other["machine"]["commit"],
+                                               "command": other.get("command", "bench/boot.py")}
+        out.with_suffix(".json").write_text(json.dumps(data, indent=1))
     elif args.add_node:
         data = json.loads(pathlib.Path(args.add_node).read_text())
         root = make_sites(data["base"], print)
@@ -337,6 +352,7 @@ def main():
         data = run({"chromium": args.rounds, "webkit": args.webkit_rounds, "node": args.node_rounds}, args.base,
                    lambda msg: print(msg, flush=True), save)
         data["duration_s"] = time.time() - started
+        data["command"] = "python3 bench/boot.py " + " ".join(sys.argv[1:])
         out.with_suffix(".json").write_text(json.dumps(data, indent=1))
     text = report(data)
     out.with_suffix(".md").write_text(text)

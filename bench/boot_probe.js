@@ -50,7 +50,10 @@ del _probe
 `;
   // PyScript's own module, once the page has run it (importing it earlier would make
   // PyScript read its configuration before the page's <script type="py"> exists).
-  document.addEventListener("DOMContentLoaded", () => import("../static/vendor/pyscript/core.js").then(({ hooks }) => {
+  // Its address from this script's own (WebKit resolves a classic script's import()
+  // against the page, not the script).
+  const core = new URL("../static/vendor/pyscript/core.js", document.currentScript.src).href;
+  document.addEventListener("DOMContentLoaded", () => import(core).then(({ hooks }) => {
     hooks.main.onReady.add((wrap) => {
       if (marks.pyodide !== undefined) return;
       marks.pyodide = now();
