@@ -42,6 +42,7 @@ TIMEOUT_S = 240
 STEPS = (("navigation → PyScript calls loadPyodide", None, "called"),
          ("Pyodide's own start (wasm, standard library)", "called", "zip_start"),
          ("app.zip fetched, unpacked; PyScript's set-up", "zip_start", "pyodide"),
+         ("  (app.zip's last byte → App made: unpacking, imports, main.py)", "zip_end", "app_made"),
          ("our imports (main.py's, outermost)", None, "imports_ms"),
          ("main.py's other work to the App made", None, "rest"),
          ("first draw of the home → usable", "app_made", "usable"))
@@ -136,6 +137,8 @@ def node_cpu(root: pathlib.Path, rounds: int, log) -> dict:
 def derived(marks: dict) -> dict:
     """The probe's marks in seconds, with main.py's work outside its imports."""
     out = {k: v / 1000 for k, v in marks.items() if isinstance(v, (int, float))}
+    if "pyodide" not in out:       # PyScript's hooks never called (WebKit): no Python marks
+        out.pop("imports_ms", None)
     if "app_made" in out and "pyodide" in out:
         out["rest"] = out["app_made"] - out["pyodide"] - out.get("imports_ms", 0)
     return out
@@ -273,6 +276,9 @@ def report(data: dict) -> str:
         loads = "; ".join(f"{r['load'][0]} → {r['load'][1]}" for r in rounds)
         lines += [f"## {'WebKit' if engine == 'webkit' else engine.capitalize()}", "",
                   f"{len(rounds)} round{'s' if len(rounds) > 1 else ''}; load average per round: {loads}.", ""]
+        if not any("pyodide" in r[v][ph] for r in rounds for v in VARIANTS for ph in ("cold", "warm")):
+            lines += ["PyScript's hooks (onReady) never ran under the probe in this engine, so the Python "
+                      "part is one step here, from app.zip's last byte to the App made.", ""]
         other = data.get("runs", {}).get(engine)
         if other:      # merged from a run of its own (--merge)
             lines += [f"Measured in a run of its own: {other['date']}, commit {other['commit']}, "
@@ -300,8 +306,9 @@ def report(data: dict) -> str:
                     cells.append(f"{med(xs) * 1000:.0f} ms" if xs else "—")
                 rows.append([label, *cells])
             rows.append(["(navigation → Pyodide ready: PyScript's onReady)",
-                         *(f"{med([r[v][phase]['pyodide'] for r in rounds if 'pyodide' in r[v][phase]]) * 1000:.0f} ms"
-                           for v in VARIANTS)])
+                         *(f"{med(xs) * 1000:.0f} ms" if xs else "—"
+                           for xs in ([r[v][phase]["pyodide"] for r in rounds if "pyodide" in r[v][phase]]
+                                      for v in VARIANTS))])
             rows.append(["navigation → usable", *(f"{med([r[v][phase]['usable'] for r in rounds]) * 1000:.0f} ms"
                                                    for v in VARIANTS)])
             lines += [f"Where the time goes, {phase} (medians of each step):", "",
