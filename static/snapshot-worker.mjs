@@ -8,18 +8,20 @@ import { loadPyodide } from "./pyodide.mjs";
 
 const APP_ZIP_SHA256 = "__APP_ZIP_SHA256__";          // written by tools/build.py
 
-// Everything a start and a first table import (py/main.py, ui.app, every game's
-// rules, table, words and rules text), so a restored start imports nothing.
+// Everything a start imports (py/main.py, ui.app) and, explicitly, every game's
+// rules, table, words and rules text, which a normal start imports only when the
+// game is first opened: a restored start has them all, and imports nothing.
 const IMPORTS = `
 import importlib
-import ui.app, ui.library, ui.taps
+import ui.app, ui.library, ui.saves, ui.taps
+import royaltable.review, royaltable.search
 from ui.collection import GAMES
 from ui.i18n import rules_text
 for game in GAMES:
-    for module in ("ui.games.%s.table", "royaltable.games.%s"):
-        importlib.import_module(module % game)
+    importlib.import_module("royaltable.games." + game)      # its rules (registered)
+    importlib.import_module("ui.games." + game + ".table")   # its table
     rules_text(game)
-del importlib, game, module, GAMES, rules_text
+del importlib, game, GAMES, rules_text
 `;
 
 function keep(names, record) {

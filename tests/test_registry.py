@@ -10,8 +10,11 @@ KRYPKILLE = registry.get("krypkille")
 
 @pytest.fixture
 def games(monkeypatch):
-    """The registry on a copy of its table, so that a test may register games."""
+    """The registry on a copy of its table, so that a test may register games; a test
+    that clears it has no game folders either."""
     monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
+    found = registry._found()
+    monkeypatch.setattr(registry, "_found", lambda: [g for g in found if g in registry._GAMES])
     return registry._GAMES
 
 

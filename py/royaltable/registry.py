@@ -1,9 +1,15 @@
-"""Every game of the collection, by id."""
+"""Every game of the collection, by id. A game's rules are imported the first time
+it is asked for (get), not at start: ids() finds every game's folder without
+importing it, so a screen that only lists the games loads no game's rules."""
 from __future__ import annotations
+
+import importlib
+import pathlib
 
 from .core import Game, IllegalAction, State
 
-_GAMES: dict[str, Game] = {}
+_GAMES: dict[str, Game] = {}      # the games imported so far: each registers itself
+_FOLDER = pathlib.Path(__file__).resolve().parent / "games"
 
 
 def register(game: Game) -> Game:
@@ -11,15 +17,25 @@ def register(game: Game) -> Game:
     return game
 
 
+def _found() -> list[str]:
+    """Every game's id: each sub-package of royaltable/games/ (a new game's folder is
+    found by itself, no list to edit), in the order of their names."""
+    return sorted(path.parent.name for path in _FOLDER.glob("*/__init__.py"))
+
+
 def ids() -> list[str]:
-    return list(_GAMES)
+    """Every game's id, found or registered, without importing any game."""
+    return list(dict.fromkeys([*_found(), *_GAMES]))
 
 
 def get(game_id: str) -> Game:
+    """The game of this id, its rules imported now if they were not yet."""
+    if game_id not in _GAMES and game_id in _found():
+        importlib.import_module(f"{__package__}.games.{game_id}")     # registers it
     try:
         return _GAMES[game_id]
     except KeyError:
-        raise ValueError(f"unknown game {game_id!r}; known games: {', '.join(_GAMES)}") from None
+        raise ValueError(f"unknown game {game_id!r}; known games: {', '.join(ids())}") from None
 
 
 def replay(record: dict) -> State:

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-from html import escape
 
-from .markup import Markup, el, text
+from .markup import Markup, el, escape, text
 
 # The move the strong player suggests, while a table is drawn (see suggesting()).
 _SUGGESTED: contextvars.ContextVar = contextvars.ContextVar("suggested", default=None)
 
 
 def esc(text) -> str:
-    return escape(str(text), quote=True)
+    return escape(str(text))
 
 
 @contextlib.contextmanager

@@ -8,7 +8,6 @@ the app's `store_event(kind, ...)`, so the app never waits on it.
 """
 from __future__ import annotations
 
-import secrets
 import time
 from typing import NamedTuple, Protocol
 
@@ -78,6 +77,7 @@ def read(stored: Stored, games=()) -> Entry:
 
 
 def new_id() -> str:
+    import secrets          # here, not at start: the home screen makes no game
     return "g" + format(int(time.time() * 1000), "x") + secrets.token_hex(4)
 
 

@@ -15,7 +15,6 @@ is a SaveError whose message is a key the screen explains.
 """
 from __future__ import annotations
 
-import hashlib
 import itertools
 import json
 import re
@@ -55,6 +54,7 @@ class Save(NamedTuple):
 
 def digest(state) -> str:
     """A short fingerprint of a position: what everybody at the table can see."""
+    import hashlib          # here, not at start: the home screen digests nothing
     text = json.dumps(state.view(None), sort_keys=True, ensure_ascii=False, default=_plain)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 

@@ -1,9 +1,4 @@
-"""One sub-package per game; importing each registers it. Every sub-package of
-this folder is a game: a new game's folder is found by itself (no list to edit)."""
-import importlib
-import pkgutil
-
-for _found in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-    if _found.ispkg:
-        importlib.import_module(f"{__name__}.{_found.name}")
-del _found
+"""One sub-package per game; importing it registers it. Nothing here imports them:
+registry.ids() finds every sub-package of this folder (a new game's folder is found
+by itself, no list to edit) and registry.get imports a game's rules when it is
+first asked for, so the home screen starts without any game's rules."""

@@ -6,6 +6,10 @@ cards), art.svg (its colours' shapes and signs)."""
 # Where the home screen shows it, among the collection's games (smallest first).
 HOME_ORDER = 3
 
+# How many may play (WH-1), for the home screen: the rules' own numbers, kept here so
+# that the home lists the game without importing its rules (tests/test_boot.py checks them).
+PLAYERS = (3, 5)
+
 # The home screen's cover (the lead draws it): a tone of the palette, three of the
 # figures (figures.toml) that say what the game is (the courtiers and the crown
 # they whisper to), and how long a game takes, in minutes.
