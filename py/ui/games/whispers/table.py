@@ -274,7 +274,7 @@ class WhispersTable(Table):
     def group_pause_ms(self, view):
         """... and at normal and fast speed shorter: each step stays on the table
         (and moves, and is in the log) until the next, one by one."""
-        return 450
+        return 400
 
     def pause_after(self, before, after):
         """Stop at each round's end: how it ended, points, displays (WH-19..WH-21)."""
