@@ -154,11 +154,14 @@ def draw(cause="", x=0.0, y=0.0):
 
 
 def run_effects():
-    """What the app asked of the page: a file to download, a link to make, a copy."""
+    """What the app asked of the page: a sound, "your turn" in a hidden tab's
+    title, a file to download, a link to make, a copy."""
     effects, app.effects = app.effects, []
     for effect in effects:
         if effect[0] == "sound":
             window.royalSound.play(effect[1])
+        elif effect[0] == "your_turn":
+            window.royalSound.callTitle(effect[1])
         elif effect[0] == "download":
             window.royalStore.download(effect[1], effect[2])
         elif effect[0] == "share":

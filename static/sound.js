@@ -1,8 +1,11 @@
 // Soft table sounds, made with Web Audio (no sound files): a card laid down,
-// dice rolled, a coin. py/main.py calls royalSound.play(kind) for each action
-// the app hands over, only when a player turned the sound on (off by default).
+// dice rolled, a coin, and a chime when the tablet comes back to a person
+// ("turn"). py/main.py calls royalSound.play(kind) for each sound the app hands
+// over, only when a player turned the sound on (off by default).
 // "ready" (sent on the tap that turns it on) creates the audio context: iPads
 // let a page make sound only once a tap has started it.
+// royalSound.callTitle(words): the same call, silent, for a tab in the
+// background: its title says "your turn" until the page is seen again.
 (function () {
   "use strict";
   var context = null;
@@ -53,7 +56,17 @@
       for (var i = 0; i < 4; i++) rustle(c, at + i * 0.055 + Math.random() * 0.02, 0.035, 2600, 0.3);
     },
     coin: function (c, at) { ping(c, at, 1320, 0.28, 0.12); ping(c, at + 0.07, 1760, 0.32, 0.09); },
+    // Two low, slow notes a fifth apart, quieter than a coin: "your turn".
+    turn: function (c, at) { ping(c, at, 659, 0.9, 0.07); ping(c, at + 0.16, 988, 1.1, 0.06); },
   };
+
+  var keptTitle = null;     // the page's own title while a hidden tab says "your turn"
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden && keptTitle !== null) {
+      document.title = keptTitle;
+      keptTitle = null;
+    }
+  });
 
   window.royalSound = {
     played: 0,      // how many sounds were started (the tests read it)
@@ -62,6 +75,11 @@
       if (!c || !SOUNDS[kind]) return;
       SOUNDS[kind](c, c.currentTime + 0.01);
       this.played += 1;
+    },
+    callTitle: function (words) {
+      if (!document.hidden) return;     // a page in view says it on the table itself
+      if (keptTitle === null) keptTitle = document.title;
+      document.title = words + " — " + keptTitle;
     },
   };
 })();

@@ -5,9 +5,9 @@ import random
 
 import pytest
 
-from royaltable import IllegalAction
+from royaltable import IllegalAction, registry
 from screens import step
-from ui.match import SPEEDS, SUMMARY, Match
+from ui.match import LINGER, SPEEDS, SUMMARY, WAIT_DECAY, Match
 from ui.table import holds_secrets
 
 
@@ -203,43 +203,207 @@ def test_who_may_undo_along_whole_games(game, kinds, seed):
 # ---- time ---------------------------------------------------------------------------------
 
 def test_the_pauses_of_the_table_by_speed_and_pace():
-    # Krypkille: a finished trick lingers, a round ends in a summary, a person's only
-    # card is played for them; computers alone read the summary for a while
+    # Krypkille: a finished trick lingers until the next card, a round ends in a
+    # summary, a person's only card is played for them; computers alone read the
+    # summary for a while. At slow speed every pause is whole, as it always was.
     for kinds, speed, pace in [(("human", "quick", "quick"), "fast", 0.5),
                                (("quick", "quick", "quick"), "slow", 2.0),
-                               (("human", "quick", "human"), "bogus", 1.0)]:
+                               (("human", "quick", "human"), "bogus", 1.0),
+                               (("human", "quick", "quick"), "slow", 1.0)]:
         match = Match("krypkille", seats(*kinds), {}, 6, pace=pace, speed=speed)
         assert match.speed == (speed if speed != "bogus" else "normal")
-        factor = {"fast": 0.35, "slow": 1.8, "bogus": 1.0}[speed] * pace
+        factor = {"fast": 0.5, "slow": 1.8, "bogus": 1.0}[speed] * pace
         table = match.table
         rng = random.Random(6)
         seen = collections.Counter()
         for _ in range(3000):
             delay = match.pending_delay()
+            decay = WAIT_DECAY ** match.waited if speed != "slow" and match.humans else 1.0
+            by_itself = match.state.current is not None and (match.is_bot(match.state.current)
+                                                             or match.forced_now())
             if match.interlude == SUMMARY:
                 want = None if match.humans else int(table.summary_ms * factor)
                 seen["summary"] += 1
             elif match.state.over:
                 want = None
-            elif match.interlude == "linger":
-                want = int(table.linger_ms * factor)
+            elif match.interlude == "linger" and (by_itself or match.actor() is None):
+                want = int(table.linger_ms * factor * decay)
                 seen["linger"] += 1
+            elif match.interlude == "linger":
+                want = None                      # a person leads over the finished trick
+                seen["person leads"] += 1
             elif match.is_bot(match.state.current):
-                want = int(table.bot_delay_ms * factor)
+                base = table.bot_delay_ms if speed == "slow" else table.group_pause_ms(match._public)
+                want = int(base * factor * decay)
                 seen["bot"] += 1
             elif match.forced_now():
-                want = int(table.forced_delay_ms * factor)
+                want = int(table.forced_delay_ms * factor * decay)
                 seen["forced"] += 1
             else:
                 want = None
                 seen["person"] += 1
             assert delay == want
+            seen["decayed"] += decay < 1
             if match.state.over and not match.interlude:
                 break
             step(match, rng)
         assert match.state.over
         assert seen["summary"] and seen["linger"] and seen["bot"]
         assert seen["forced"] or not match.humans
+        assert bool(seen["decayed"]) == (speed != "slow" and bool(match.humans))
+        assert seen["person leads"] or not match.humans
+
+
+# ---- the wait between a person's decisions --------------------------------------------------
+
+def the_waits(game_id, speed, count=40, seed=100):
+    """One person (seat 0) and the most quick computers the game allows: the pauses
+    (ms) between each of the person's decisions and their next one, after computers
+    moved, as the app would wait them; and every action played."""
+    players = registry.get(game_id).max_players
+    waits, actions = [], []
+    while len(waits) < count:
+        match = Match(game_id, seats("human", *["quick"] * (players - 1)), {}, seed, speed=speed)
+        rng = random.Random(seed)
+        wait = None
+        while not match.state.over and len(waits) < count:
+            delay = match.pending_delay()
+            if delay is None:
+                if match.interlude == SUMMARY:           # tapped away: not a wait for the table
+                    match.resume()
+                    continue
+                if wait:
+                    waits.append(wait)
+                match.act(rng.choice(match.legal_on_screen()), 0)
+                wait = 0
+                continue
+            match.step()
+            if wait is not None:
+                wait += delay
+        actions.append(list(match.state.actions))
+        seed += 1
+    return waits, actions
+
+
+def p95(values):
+    values = sorted(values)
+    return values[round(0.95 * (len(values) - 1))]
+
+
+@pytest.mark.parametrize("game_id", ["court", "krypkille", "whispers", "golden_key", "struggle"])
+def test_with_the_most_computers_a_person_waits_briefly_and_fast_is_half_of_it(game_id):
+    """Pauses alone (the bench adds the computers' thinking in the browser: p95 6 s
+    in all): most waits are short at normal speed; fast plays the same game in
+    about half the time; slow takes every pause whole (test above), longer."""
+    normal, played = the_waits(game_id, "normal")
+    assert p95(normal) <= 5000, sorted(normal)[-5:]
+    fast, played_fast = the_waits(game_id, "fast")
+    assert played_fast == played                     # the same moves, only sooner
+    assert 0.45 <= sum(fast) / sum(normal) <= 0.55
+    slow, _ = the_waits(game_id, "slow", count=10)
+    assert sum(slow) / len(slow) > 1.5 * sum(normal[:10]) / 10
+
+
+def test_each_turn_that_passes_shortens_the_pauses_until_the_person_decides():
+    match = Match("krypkille", seats("human", "quick", "quick", "quick", "quick", "quick"), {}, 4)
+    rng = random.Random(4)
+    until(match, rng, lambda m: m.is_bot(m.state.current) and m.interlude is None and m.waited == 0)
+    first = match.pending_delay()
+    assert first == match.table.group_pause_ms(match._public)
+    pauses = []
+    while match.pending_delay() is not None:
+        seat = match.state.current
+        pauses.append(match.pending_delay())
+        match.step()
+        if match.state.current != seat and match.interlude is None and match.is_bot(match.state.current):
+            whole = match.table.group_pause_ms(match._public)
+            assert match.pending_delay() == int(whole * WAIT_DECAY ** match.waited) < whole
+    assert len(pauses) >= 2
+    assert match.actor() == 0
+    match.act(match.legal_on_screen()[0], 0)         # the person decided: whole pauses again
+    until(match, rng, lambda m: m.is_bot(m.state.current) and m.interlude is None)
+    assert match.waited == 0 or match.pending_delay() < first
+
+
+def test_a_finished_trick_lingers_until_the_next_card_is_played():
+    # a computer leads next: one pause to see the trick, then its card ends it
+    match = Match("krypkille", seats("human", "quick", "quick", "quick"), {}, 3)
+    rng = random.Random(3)
+    until(match, rng, lambda m: m.interlude == LINGER and m.is_bot(m.state.current))
+    tricks = len(match._public["tricks"])
+    assert match.pending_delay() == int(match.table.linger_ms * WAIT_DECAY ** match.waited)
+    match.step()
+    assert match.interlude is None
+    assert match._public["tricks"][-1] and len(match._public["tricks"]) == tricks   # the lead, on a new trick
+    # the person leads next: no pause at all, they play over the finished trick
+    until(match, rng, lambda m: m.interlude == LINGER and m.state.current == 0)
+    assert match.pending_delay() is None and match.actor() == 0 and match.legal_on_screen()
+    assert match.undoer() in (None, 0)
+    match.act(match.legal_on_screen()[0], 0)
+    assert match.interlude is None
+
+
+def test_before_a_hand_off_everybody_sees_the_finished_trick_for_a_moment():
+    match = Match("krypkille", seats("human", "human", "quick"), {}, 5)
+    rng = random.Random(5)
+    until(match, rng, lambda m: m.interlude == LINGER and not m.is_bot(m.state.current)
+          and m.state.current != m.holder)
+    assert match.actor() is None and not match.needs_handoff() and match.viewer is None
+    assert match.legal_on_screen() == []
+    assert match.pending_delay() == int(match.table.linger_ms * WAIT_DECAY ** match.waited)
+    match.step()
+    assert match.interlude is None and match.needs_handoff()
+
+
+# ---- the your-turn call ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("game_id", ["krypkille", "struggle", "whispers", "court"])
+def test_the_call_comes_exactly_when_a_persons_decision_follows_computers_moves(game_id):
+    match = Match(game_id, seats("human", "quick", "quick"), {}, 7)
+    rng = random.Random(7)
+    calls = forced = 0
+    computers_moved = False
+    for _ in range(700):
+        if match.state.over:
+            break
+        if match.interlude == SUMMARY or match.state.over:
+            if match.state.over:
+                break
+            match.resume()
+            computers_moved = False          # the person tapped: they are at the table
+            match.sounds.clear()
+            match.called = False
+            continue
+        if match.pending_delay() is None:
+            assert match.lit == (0 if computers_moved else None)
+            match.act(rng.choice(match.legal_on_screen()), 0)
+            assert match.lit is None
+            computers_moved = False
+            continue
+        by_computer = match.is_bot(match.state.current)
+        forced += not by_computer and match.forced_now()
+        match.sounds.clear()
+        match.step()
+        computers_moved = computers_moved or by_computer
+        back = computers_moved and match.pending_delay() is None and not match.state.over  # decide, or tap on
+        assert match.called == back and (match.sounds[-1:] == ["turn"]) == back
+        if back and match.interlude != SUMMARY:
+            calls += 1
+            assert match.lit == 0 and match.actor() == 0 and match.legal_on_screen()
+        match.called = False
+    assert calls >= 3
+    assert forced or game_id != "krypkille"          # forced plays came and called nobody
+
+
+def test_after_a_hand_off_the_person_s_seat_lights():
+    match = Match("struggle", seats("human", "human", "quick"), {}, 5)
+    rng = random.Random(3)
+    until(match, rng, lambda m: m.needs_handoff() and m.peek_asked is None)
+    seat = match.handoff_to()
+    match.take_tablet()
+    assert match.lit == seat == match.actor()
+    match.act(match.legal_on_screen()[0], seat)
+    assert match.lit is None
 
 
 def test_the_table_waits_while_someone_looks_at_their_cards():
@@ -248,7 +412,7 @@ def test_the_table_waits_while_someone_looks_at_their_cards():
     until(match, rng, lambda m: m.interlude is None and m.is_bot(m.state.current)
           and m.peekers())
     bot_delay = match.pending_delay()
-    assert bot_delay == match.table.bot_delay_ms
+    assert bot_delay
     seat = match.peekers()[0]
     match.ask_peek(seat)
     assert match.pending_delay() is None                 # asked: the look-away prompt
@@ -450,7 +614,7 @@ def test_each_action_leaves_its_tables_sound_for_the_page():
             sound = match.table.sound_of(before, match.state.actions[-1], match._public)
             want += [sound] if sound else []
     assert "card" in want and len(want) < len(match.state.actions)   # some actions are silent
-    assert match.sounds == want
+    assert [sound for sound in match.sounds if sound != "turn"] == want   # and the your-turn chime
 
 
 # ---- more "show my cards" and undo ----------------------------------------------------------

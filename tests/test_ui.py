@@ -396,7 +396,7 @@ def test_computer_speed_is_a_remembered_setting():
         app.handle("act", app.match.legal_on_screen()[0])
     fast = app.pending_delay()
     app.handle("speed", "slow")
-    assert app.pending_delay() > 4 * fast
+    assert app.pending_delay() > 3 * fast
 
 
 def test_back_goes_to_the_previous_screen_and_never_leaves_a_game_without_asking():

@@ -273,11 +273,15 @@ class App:
 
     def _hand_over_sounds(self) -> None:
         """The sounds of what was just played, as effects for the page (main.py
-        plays them); none when the sound is off."""
+        plays them); none when the sound is off. With them the match's call when
+        the tablet came back to a person: "your turn" in a hidden tab's title."""
         if self.match and self.match.sounds:
             if self.sound:
                 self.effects.extend(("sound", kind) for kind in self.match.sounds)
             self.match.sounds = []
+        if self.match and self.match.called:
+            self.effects.append(("your_turn", self.t("table.turn_title")))
+            self.match.called = False
 
     def skip_linger(self) -> bool:
         """A tap anywhere during a moment's pause ends it. True if it did."""

@@ -20,8 +20,14 @@ from __future__ import annotations
 
 from .table import holds_secrets, table_for
 
-SPEEDS = {"slow": 1.8, "normal": 1.0, "fast": 0.35}   # how fast computer moves are shown
+SPEEDS = {"slow": 1.8, "normal": 1.0, "fast": 0.5}    # how fast computer moves are shown
 SUMMARY, LINGER = "summary", "linger"
+# At normal and fast speed, while a person waits for the table to come back to
+# them, each turn that passes makes the pauses after it this much shorter: a long
+# stretch of computers' turns speeds up, so no stretch of N-step turns pauses
+# more in all than N * (its longest pause) / (1 - WAIT_DECAY) (slow keeps every
+# pause whole; a computer's own turn is bounded by its table: Court's).
+WAIT_DECAY = 0.8
 ADVICE_SHOWN = 3                                       # moves a suggestion compares in words
 
 
@@ -59,6 +65,10 @@ class Match:
         self.hint: str | None = None
         self.suggestion = None                 # the strong player's SearchResult behind the hint
         self.advice: list[tuple[str, float]] = []   # its best moves searched, with their chances
+        self.waited = 0                  # turns passed since a person last decided (WAIT_DECAY)
+        self.away = False                # computers moved since a person last decided
+        self.lit: int | None = None      # the seat lit: the tablet came back to that person
+        self.called = False              # "your turn", until the page takes it (a hidden tab's title)
 
     def replay(self, actions: list[str]) -> None:
         for action in actions:
@@ -93,24 +103,33 @@ class Match:
 
     def actor(self) -> int | None:
         """The person who must decide now, or None (a computer's turn, a forced
-        play, an interlude, the end)."""
+        play, a summary, the end). A person may decide over a finished trick
+        (LINGER: their card ends it) unless the tablet must go round first: then
+        everybody sees the trick before the hand-off."""
         seat = self.state.current
-        if seat is None or self.interlude or self.is_bot(seat) or self.forced_now():
+        if seat is None or self.interlude == SUMMARY or self.is_bot(seat) or self.forced_now():
+            return None
+        if self.interlude == LINGER and self._handoff_due(seat):
             return None
         return seat
+
+    def _private_for(self, seat: int) -> bool:
+        return self.table.private_decision(self._public, self.state.view(seat), self.state.legal_actions())
+
+    def _handoff_due(self, seat: int) -> bool:
+        return not self.lone and seat != self.holder and self._private_for(seat)
 
     def private_now(self) -> bool:
         """Does the decision on the table need its person's private information?"""
         seat = self.actor()
-        return seat is not None and self.table.private_decision(
-            self._public, self.state.view(seat), self.state.legal_actions())
+        return seat is not None and self._private_for(seat)
 
     def needs_handoff(self) -> bool:
         """A different person must take the tablet before anything private is drawn."""
         if self.peek_asked is not None:
             return True
         seat = self.actor()
-        return seat is not None and not self.lone and seat != self.holder and self.private_now()
+        return seat is not None and self._handoff_due(seat)
 
     def handoff_to(self) -> int | None:
         """Who the hand-off screen asks for: the person to decide, or one who asked to look."""
@@ -142,6 +161,7 @@ class Match:
             self.holder = self.peeking
         elif self.needs_handoff():
             self.holder = self.state.current
+            self.lit = self.actor()          # their seat lights on their own screen
 
     # ---- "show my cards" between turns ---------------------------------------------------
     def peekers(self) -> list[int]:
@@ -174,35 +194,67 @@ class Match:
             return None if self.humans else int(self.table.summary_ms * speed)
         if self.state.over:
             return None
+        seat = self.state.current
+        by_itself = self.is_bot(seat) or self.forced_now()
         if self.interlude == LINGER:
-            return int(self.table.linger_ms * speed)
-        if self.is_bot(self.state.current):
-            if self.grouped():
-                return int(self.table.group_pause_ms(self._public) * speed)
-            return int(self.table.bot_delay_ms * speed)
-        if self.forced_now():
-            return int(self.table.forced_delay_ms * speed)
-        return None
+            # A finished trick stays until the next card is played: a computer's
+            # after this long (then its card ends it), a person's when they play
+            # it, or, before a hand-off, this long for everybody to see it.
+            if not by_itself and self.actor() is not None:
+                return None
+            pause = self.table.linger_ms
+        elif self.is_bot(seat):
+            pause = self.table.group_pause_ms(self._public) if self.grouped() else self.table.bot_delay_ms
+        elif by_itself:
+            pause = self.table.forced_delay_ms
+        else:
+            return None
+        return int(pause * speed * self.wait_factor())
+
+    def wait_factor(self) -> float:
+        """How much of its pause the next one takes: less and less while a person
+        waits (WAIT_DECAY), at normal and fast speed; whole at slow speed, and for
+        a table of computers alone (nobody is waiting)."""
+        return WAIT_DECAY ** self.waited if self.grouped() and self.humans else 1.0
 
     def step(self) -> None:
-        """What the app does by itself: end a moment's pause, a computer player's
-        move, or a person's forced play."""
-        if self.interlude:
-            self.interlude = None
-            return
+        """What the app does by itself: end a summary, or a finished trick before
+        a hand-off; a computer player's move (a finished trick's linger ends with
+        it), or a person's forced play. Then, if the tablet came back to a person
+        after computers moved, it calls them (`call_back`)."""
         seat = self.state.current
-        legal = self.state.legal_actions()
-        if not self.is_bot(seat):
-            self.act(legal[0], seat)
+        if self.interlude == SUMMARY or (self.interlude == LINGER and not self.is_bot(seat)
+                                         and not self.forced_now()):
+            self.interlude = None
+        elif not self.is_bot(seat):
+            self.act(self.state.legal_actions()[0], seat)
+        else:
+            self.away = True
+            bot = self.bot(self.seats[seat]["kind"])
+            while True:
+                before = self._public
+                action = bot.choose(self.state.view(seat), self.state.legal_actions())
+                self.act(action, seat)
+                if not (self.grouped() and self.state.current == seat and not self.state.over
+                        and not self.interlude and self.table.shows_with_next(before, action, self._public)):
+                    break
+        if self.state.current != seat:
+            self.waited += 1                   # a turn passed: the next pauses less
+        self.call_back()
+
+    def call_back(self) -> None:
+        """After computers moved, the screen that waits on a person (their
+        decision, the hand-off to them, a summary to tap away) asks once for the
+        soft chime ("turn", heard with the sound on) and the "your turn" of a
+        hidden tab (`called`); on their own screen their seat lights until they
+        decide. A forced play is no decision: it calls nobody."""
+        if not self.away or self.pending_delay() is not None:
             return
-        bot = self.bot(self.seats[seat]["kind"])
-        while True:
-            before = self._public
-            action = bot.choose(self.state.view(seat), self.state.legal_actions())
-            self.act(action, seat)
-            if not (self.grouped() and self.state.current == seat and not self.state.over
-                    and not self.interlude and self.table.shows_with_next(before, action, self._public)):
-                return
+        if self.needs_handoff() or self.legal_on_screen() or (self.interlude == SUMMARY and self.humans):
+            self.away = False
+            self.sounds.append("turn")
+            self.called = True
+            self.lit = self.actor() if self.legal_on_screen() else None
 
     def grouped(self) -> bool:
         """At normal and fast speed a table may show a computer's quiet steps
@@ -233,8 +285,12 @@ class Match:
         self.selection = []
         self.hint = None
         self.suggestion, self.advice = None, []
+        if not forced and not self.is_bot(seat):
+            self.waited, self.away, self.lit = 0, False, None     # a person decided
         if not self.lone and not forced and not self.is_bot(seat) and seat != self.holder:
             self.holder = None                 # the tablet went round for a decision in the open
+        if self.interlude == LINGER:
+            self.interlude = None              # the next card ends a finished trick's moment
         if self.table.pause_after(before, after):
             self.interlude = SUMMARY
         elif self.table.linger_after(before, after):
@@ -242,7 +298,10 @@ class Match:
 
     def resume(self) -> None:
         """Ends an interlude (a tap on its button, or anywhere during a linger)."""
+        if self.interlude == SUMMARY:
+            self.waited = 0                    # a person read it and tapped on
         self.interlude = None
+        self.call_back()
 
     # ---- taking back (Board Game Arena's way) -----------------------------------------
     def undoer(self) -> int | None:
@@ -250,7 +309,7 @@ class Match:
         their own move, nothing revealed or drawn since, nobody else has acted,
         and the screen is not drawn for somebody else."""
         state = self.state
-        if self.interlude or state.over or not state.actions:
+        if self.interlude == SUMMARY or state.over or not state.actions:
             return None
         last = state.actors[-1]
         if self.is_bot(last) or not state.undo_depth(last):

@@ -225,7 +225,8 @@ class TableScreen(Screen):
         # The table screen is the window: the top bar, then the table in all the height left.
         return el("div", {"class": "screen-fit"}, bar, speak,
                   table_layout(self.kind(), match.viewer, body, match.table.panels(view, ctx),
-                               self.render_log(match), app.panel, t))
+                               self.render_log(match), app.panel, t,
+                               lit=match.lit if match.lit == match.actor() else None))
 
     def render_peek(self, match: Match, names: list[str]) -> Markup:
         """Between turns: "show my cards" for each person; while one looks, a way to hide them."""
@@ -295,11 +296,13 @@ RAIL_ICONS = ("scores", "cards", "guide", "log")
 
 
 def table_layout(screen: str, viewer, main, panels: list[Panel], log: Markup, open_panel: str | None,
-                 t: Translator) -> Markup:
+                 t: Translator, lit: int | None = None) -> Markup:
     """The table, the rail of tabs beside it and the panel open over it, if any:
     the game's panels (scores, references) and the log, from the same view as the
     table. Only the open panel is drawn (and the log, which the page reads aloud
-    from): a closed one is an empty, hidden section its tab controls."""
+    from): a closed one is an empty, hidden section its tab controls. `lit`: the
+    seat of the person the tablet came back to (Match.lit): their plate, the one
+    whose turn it is, lights (data-lit, static/app.css)."""
     panels = [*panels, Panel("log", t("table.log"), log)]
     keys = [panel.key for panel in panels]
     shown = open_panel if open_panel in keys else None
@@ -314,5 +317,6 @@ def table_layout(screen: str, viewer, main, panels: list[Panel], log: Markup, op
               (el("section", {"class": "panel", "id": f"panel-{p.key}", "data-panel": p.key,
                               "hidden": p.key != shown},
                   built(p.drawn()) if p.key == shown or p.key == "log" else None) for p in panels))
-    return el("div", {"class": "table-layout", "data-screen": screen, "data-viewer": "" if viewer is None else viewer},
+    return el("div", {"class": "table-layout", "data-screen": screen, "data-viewer": "" if viewer is None else viewer,
+                      "data-lit": lit},
               el("div", {"class": "table-main"}, main), rail, side)

@@ -153,8 +153,16 @@ def _outcome_text(summary: dict, ctx) -> str:
 
 class KrypkilleTable(Table):
     game_id = "krypkille"
+    # A finished trick stays until the next card is played: linger_ms when a
+    # computer plays it (a person to lead plays over it at once).
 
     # ---- pace -------------------------------------------------------------------
+    def group_pause_ms(self, view):
+        """Up to six cards a trick, and most of a person's follows forced: at
+        normal and fast speed a computer's card shows briefly (it stays in front
+        of its seat until the trick is taken)."""
+        return 450
+
     def auto_play(self, view, legal):
         """Follows are forced (KK-11): the app plays them, visibly, after a pause."""
         return view["phase"] == "play" and bool(view["tricks"][-1]) and len(legal) == 1
@@ -256,6 +264,12 @@ class KrypkilleTable(Table):
             return None
         return len(tricks) - (2 if ctx.lingering else 1)
 
+    @staticmethod
+    def _past_trick_only(ctx) -> bool:
+        """A finished trick lingers and nobody decides on this screen (a person
+        to lead decides over it, so their turn shows)."""
+        return ctx.lingering and not ctx.legal
+
     def _status(self, view, ctx):
         t = ctx.t
         phase = view["phase"]
@@ -265,7 +279,8 @@ class KrypkilleTable(Table):
         elif phase == "play" and ctx.lingering:
             shown = self._shown_trick(view, ctx)
             phase_text = t("kk.trick", n=shown + 1) + " · " + t("kk.trick_won", name=ctx.names[trick_winner(view["tricks"][shown])])
-            skip = button(text(t("kk.continue")), "resume", cls="btn-small kk-skip")
+            if not ctx.legal:              # a person to lead just plays: their card ends it
+                skip = button(text(t("kk.continue")), "resume", cls="btn-small kk-skip")
         elif phase == "play":
             phase_text = t("kk.phase.play", n=len(view["tricks"]))
         elif phase == "showdown":
@@ -274,7 +289,7 @@ class KrypkilleTable(Table):
             phase_text = t("result.title")
         # KK-11: a person's follow is forced; the app plays it, visibly
         forced = phase == "play" and bool(view["tricks"][-1])
-        turn = "" if ctx.lingering else turn_line(ctx, view["current"], forced, "kk.hint.forced")
+        turn = "" if self._past_trick_only(ctx) else turn_line(ctx, view["current"], forced, "kk.hint.forced")
         return el("div", {"class": "status-bar"},
                   el("span", {"class": "chip"}, t("kk.round", n=view["round"])),
                   el("span", {"class": "status-phase"}, phase_text), skip,
@@ -297,7 +312,7 @@ class KrypkilleTable(Table):
     def _plate(self, view, ctx, seat):
         t = ctx.t
         r = view["round"]
-        is_turn = seat == view["current"] and not ctx.lingering
+        is_turn = seat == view["current"] and not self._past_trick_only(ctx)
         badges = [el("span", {"class": "badge badge-dealer"}, t("kk.dealer"))] if seat == view["dealer"] else []
         count = view["hand_sizes"][seat]
         throwing = view["phase"] == "discard" and view["discarded"][seat] is None
@@ -320,7 +335,7 @@ class KrypkilleTable(Table):
             return el("div", {"class": "kk-spot kk-spot-note"},
                       thrown is not None and (t("kk.discarded", n=thrown) if thrown else t("kk.kept")))
         if played is None:
-            waiting = seat == view["current"] and not ctx.lingering and view["phase"] == "play"
+            waiting = seat == view["current"] and not self._past_trick_only(ctx) and view["phase"] == "play"
             return el("div", {"class": ["kk-spot", "is-empty", waiting and "is-next"]})
         i, name = played
         k = view["hand_sizes"][seat]

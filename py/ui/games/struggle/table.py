@@ -245,10 +245,15 @@ def is_hand_choice(action) -> bool:
 class StruggleTable(Table):
     game_id = "struggle"
     # An offer is three small steps (use, gold, promise): a shorter pause keeps a
-    # computer's bargain quick while each step stays visible.
+    # computer's bargain quick while each step stays visible (this long at slow
+    # speed, x 1.8) ...
     bot_delay_ms = 550
 
     # ---- pace and privacy ---------------------------------------------------------
+    def group_pause_ms(self, view):
+        """... and shorter still at normal and fast speed, up to five computers."""
+        return 400
+
     def private_decision(self, public_view, private_view, legal):
         """Offers, accepting one and free uses are made in the open (ST-15..ST-17);
         only a card from the hand (lead, face-down choice, the Knight's card) is private."""

@@ -266,11 +266,16 @@ def blocked_reason(view: dict, card_id: str) -> str | None:
 class WhispersTable(Table):
     game_id = "whispers"
     # A computer's turn is often several small steps (a Wizard: target, count,
-    # then each card): each stays visible, the whole turn stays short.
+    # then each card): each stays visible, at slow speed this long (x 1.8) ...
     bot_delay_ms = 650
     summary_ms = 3500
 
     # ---- pace ---------------------------------------------------------------------
+    def group_pause_ms(self, view):
+        """... and at normal and fast speed shorter: each step stays on the table
+        (and moves, and is in the log) until the next, one by one."""
+        return 400
+
     def pause_after(self, before, after):
         """Stop at each round's end: how it ended, points, displays (WH-19..WH-21)."""
         return len(after["rounds"]) > len(before["rounds"])
