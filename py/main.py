@@ -321,12 +321,19 @@ def focus_key():
     element = py_value(document.activeElement)
     if element is None or not root.contains(element):
         return None
+    return control_of(element)
+
+
+def control_of(element):
     return (py_value(element.getAttribute("data-cmd")), py_value(element.getAttribute("data-arg")))
 
 
 def restore_focus(key):
     """A redraw keeps the focus on the same control; a keyboard player whose
     control is gone lands on the first control of the decision on screen."""
+    kept = py_value(document.activeElement)
+    if key and kept is not None and root.contains(kept) and control_of(kept) == key:
+        return               # the patch kept the very element (a field being typed in): it has it still
     target = None
     if key and key[0]:
         selector = f'[data-cmd="{key[0]}"]' + (f'[data-arg="{key[1]}"]' if key[1] else ":not([data-arg])")
