@@ -3,20 +3,21 @@ mark moves, a tap during a motion ends it at once and acts, nothing moves under
 prefers-reduced-motion, and no copy of a card is made across a hand-off.
 
 The first tests drive motion.js itself around a redraw of marked elements inside
-the app's page (as py/main.py does: before(), the new markup, after()); the last
-ones play a real table."""
+the app's page (as py/main.py does: before(), the new markup patched in, after());
+the last ones play a real table."""
 from __future__ import annotations
 
 import pytest
 from table_driver import new_game
 
-# A redraw as main.py makes one: before(root), new markup, after(root). Returns the
-# animations running just after it, by the element's data-key (or "ghost").
+# A redraw as main.py makes one: before(root), the new markup patched in (or put in
+# whole for another viewer: static/redraw.js), after(root). Returns the animations
+# running just after it, by the element's data-key (or "ghost").
 REDRAW = """([first, second]) => {
   const app = document.getElementById('app');
   app.innerHTML = first;
   royalMotion.before(app);
-  app.innerHTML = second;
+  royalRedraw.draw(app, second, true);
   royalMotion.after(app);
   return document.getAnimations().filter(a => !(a instanceof CSSAnimation) && !(a instanceof CSSTransition))
     .map(a => a.effect.target.dataset.key || (a.effect.target.classList.contains('motion-ghost') ? 'ghost' : '?'));

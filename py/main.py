@@ -1,6 +1,7 @@
 """PyScript entry point: the only Python that touches the page.
 
-Taps become commands for the App; the App's HTML replaces the page's content;
+Taps become commands for the App; the App's HTML becomes the page's content
+(only what changed is patched, static/redraw.js);
 timers let computer players and forced plays act after a visible pause; the
 browser's Back goes to the app's previous screen. Every value that comes from
 JavaScript is checked here (a JS null arrives as pyodide.ffi.jsnull, not None),
@@ -108,6 +109,7 @@ app = App(storage=LocalStorage(), browser_langs=[str(x) for x in (py_value(windo
           tz_offset_min=int(window.Date.new().getTimezoneOffset()), review_playouts=review_playouts)
 guard = TapGuard(scale=min(pace, 1.0))
 motion = window.royalMotion
+redraw = window.royalRedraw
 motion.setScale(min(pace, 1.0))
 page = {"timer": None, "html": None, "screen": None, "step_ms": 0.0, "keyboard": False,
         "review_timer": None, "review_shown": 0.0}
@@ -130,10 +132,12 @@ def draw(cause="", x=0.0, y=0.0):
     except Exception as err:     # a drawing bug must not leave a blank page
         app.recover(err)
         html = app.render()
+    key = app.screen_key()
     if html != page["html"]:
         focused = focus_key()
         motion.before(root)          # static/motion.js: where things were ...
-        root.innerHTML = html
+        # static/redraw.js: only what changed, or all of it for another screen or viewer
+        redraw.draw(root, html, key == page["screen"])
         motion.after(root)           # ... and they glide, fly or tumble to where they are
         page["html"] = html
         restore_focus(focused)
@@ -142,7 +146,6 @@ def draw(cause="", x=0.0, y=0.0):
     announcement = app.announcement()
     if announcement:
         say(announcement)
-    key = app.screen_key()
     if key != page["screen"]:
         page["screen"] = key
         window.scrollTo(0, 0)    # a new screen (a result, a hand-off) starts at its top
@@ -321,12 +324,19 @@ def focus_key():
     element = py_value(document.activeElement)
     if element is None or not root.contains(element):
         return None
+    return control_of(element)
+
+
+def control_of(element):
     return (py_value(element.getAttribute("data-cmd")), py_value(element.getAttribute("data-arg")))
 
 
 def restore_focus(key):
     """A redraw keeps the focus on the same control; a keyboard player whose
     control is gone lands on the first control of the decision on screen."""
+    kept = py_value(document.activeElement)
+    if key and kept is not None and root.contains(kept) and control_of(kept) == key:
+        return               # the patch kept the very element (a field being typed in): it has it still
     target = None
     if key and key[0]:
         selector = f'[data-cmd="{key[0]}"]' + (f'[data-arg="{key[1]}"]' if key[1] else ":not([data-arg])")

@@ -1,7 +1,10 @@
 // Motion that tells what happened (FLIP with the Web Animations API).
 //
-// py/main.py replaces the app's markup at every redraw; it calls
-// royalMotion.before(root) just before and royalMotion.after(root) just after.
+// py/main.py puts the app's markup on the page at every redraw (static/redraw.js:
+// a patch that keeps what did not change, or a whole new page for another viewer);
+// it calls royalMotion.before(root) just before and royalMotion.after(root) just
+// after. A kept element is compared by its marks, not by being new: a die tumbles
+// when its data-roll changes, not when it is merely kept.
 // The tables only mark their elements (py/ui/table.py says how):
 //   data-key="…"     the same thing on the table from one redraw to the next (a card,
 //                    a die, a seat): when it moves, it glides from where it was;

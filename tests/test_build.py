@@ -17,7 +17,7 @@ import build  # noqa: E402
 
 
 def outputs() -> dict[str, bytes]:
-    built = ["index.html", "sw.js", "static/vendor/app.zip", "static/vendor/figures.svg",
+    built = ["index.html", "sw.js", "static/vendor/app.zip", "static/vendor/figures.svg", "static/vendor/morphdom.js",
              *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "rules").glob("*.html"))]
     return {name: (ROOT / name).read_bytes() for name in built}
 

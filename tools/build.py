@@ -117,7 +117,7 @@ def write_if_changed(path: pathlib.Path, data: bytes) -> bool:
 
 # The app's own files, beside the built vendor/ folder, that the page loads.
 SITE_FILES = ("index.html", "pyscript.toml", "py/main.py", "static/app.css", "static/boot.js",
-              "static/offline.js", "static/store.js", "static/sound.js", "static/motion.js",
+              "static/offline.js", "static/store.js", "static/sound.js", "static/motion.js", "static/redraw.js",
               "static/lang.js", "static/rules-page.js",
               *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "py" / "ui" / "games").glob("*/style.css")),
               "static/icon.svg", "static/manifest.webmanifest", "static/icons/icon-192.png",
@@ -198,6 +198,19 @@ def vendor_runtime() -> list[pathlib.Path]:
     return sorted(p for folder in ("pyscript", "pyodide") for p in (VENDOR / folder).iterdir())
 
 
+# Browser builds of small libraries the page loads with a <script> tag, from the
+# pinned npm packages: morphdom patches a redraw into the page (static/redraw.js).
+LIBRARIES = {"morphdom.js": "morphdom/dist/morphdom-umd.min.js"}
+
+
+def copy_libraries() -> list[pathlib.Path]:
+    out = []
+    for name, src in LIBRARIES.items():
+        write_if_changed(VENDOR / name, (MODULES / src).read_bytes())
+        out.append(VENDOR / name)
+    return out
+
+
 def write_figures(target: pathlib.Path | None = None) -> pathlib.Path:
     """static/vendor/figures.svg: the figures every game names (ui/games/<id>/figures.toml),
     and only those, from the pinned icon package (ui/figures.py)."""
@@ -215,6 +228,7 @@ def build_site(runtime: list[pathlib.Path]) -> pathlib.Path:
     pages, the policy and the service worker. The same sources give the same bytes."""
     import prerender
     app_zip = pack_python()
+    copy_libraries()
     write_figures()
     runtime = sorted(set(runtime) | set(write_snapshot_modules(app_zip)))
     prerender.write_index()                     # the home screen, drawn before Python runs
@@ -228,18 +242,21 @@ def built_shell(root: pathlib.Path = ROOT) -> list[pathlib.Path]:
     app.zip, the figures and the rules pages, in `root` (the repository, or a copy of
     the published site: e2e/test_offline_update.py rebuilds its worker with this)."""
     vendor = root / "static" / "vendor"
-    return [vendor / "app.zip", vendor / "figures.svg", *sorted((root / "rules").glob("*.html"))]
+    return [vendor / "app.zip", vendor / "figures.svg", *(vendor / name for name in LIBRARIES),
+            *sorted((root / "rules").glob("*.html"))]
 
 
 def main() -> None:
     files = copy_runtime()
     build_site(files)
-    files += [VENDOR / "app.zip", VENDOR / "figures.svg", *(VENDOR / "pyodide" / name for name in SNAPSHOT_FILES)]
+    files += [VENDOR / "app.zip", VENDOR / "figures.svg", *(VENDOR / name for name in LIBRARIES),
+              *(VENDOR / "pyodide" / name for name in SNAPSHOT_FILES)]
     versions = {name: json.loads((MODULES / name / "package.json").read_text())["version"]
-                for name in ("@pyscript/core", "pyodide")}
+                for name in ("@pyscript/core", "pyodide", "morphdom")}
     size = sum(f.stat().st_size for f in files)
     print(f"built site: {len(files)} runtime files, {size / 1e6:.1f} MB "
-          f"(@pyscript/core {versions['@pyscript/core']}, pyodide {versions['pyodide']}), "
+          f"(@pyscript/core {versions['@pyscript/core']}, pyodide {versions['pyodide']}, "
+          f"morphdom {versions['morphdom']}), "
           f"service worker {worker_version()}")
 
 

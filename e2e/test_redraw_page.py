@@ -1,0 +1,83 @@
+"""A redraw changes only what changed (static/redraw.js), in Chromium: after a tap
+on a table, what did not change is the very same element; between screens for
+different people (a hand-off) nothing of the old page survives, even where the
+two are laid out alike; what is being typed in a field stays, caret and all."""
+from __future__ import annotations
+
+from table_driver import DECISION, RandomPlayer, new_game
+
+# Marks every node (elements and text) under `selector` with an expando, and keeps
+# them in window.marked, so a later check sees whether any is still in the page.
+MARK = """(selector) => {
+  window.marked = [];
+  for (const top of document.querySelectorAll(selector)) {
+    const walk = document.createTreeWalker(top, NodeFilter.SHOW_ALL);
+    for (let n = walk.currentNode; n; n = walk.nextNode()) { n.royalMarked = true; window.marked.push(n); }
+  }
+  return window.marked.length;
+}"""
+STILL_THERE = "() => window.marked.filter(n => n.isConnected).length"
+
+
+def app_html(page) -> str:
+    return page.evaluate("document.getElementById('app').innerHTML")
+
+
+def test_after_a_tap_on_a_table_what_did_not_change_is_the_same_element(watched):
+    """One person against computers (the screen is always that person's): the rail
+    of tabs and the Home button do not change when a card is played."""
+    w = watched(1024, 768)
+    page = w.open()
+    new_game(page, "krypkille", ["human", "quick", "quick"], seed="4")
+    page.wait_for_selector(DECISION)
+    page.evaluate("""() => { for (const el of document.querySelectorAll('.table-rail, [data-cmd=home]'))
+                               el.royalKept = true; }""")
+    before = page.evaluate("document.querySelector('.table-rail').outerHTML")
+    html = app_html(page)
+    page.locator(DECISION).first.click()
+    page.wait_for_function("(html) => document.getElementById('app').innerHTML !== html", arg=html)
+    assert page.evaluate("document.querySelector('.table-rail').outerHTML") == before
+    assert page.evaluate("document.querySelector('.table-rail').royalKept === true")
+    assert page.evaluate("document.querySelector('[data-cmd=home]').royalKept === true")
+    assert w.errors == []
+
+
+def test_after_showing_ones_cards_between_turns_nothing_of_them_stays(watched):
+    """Between turns a person asks to see their cards, takes the tablet, and hides
+    them again: the table drawn for everybody is laid out as the one before it (the
+    same bar, felt and hand box), yet not one node of the cards shown survives."""
+    w = watched(1024, 768)
+    page = w.open("pace=1")                          # the computer's turn lasts long enough to ask
+    new_game(page, "krypkille", ["human", "human", "quick"], names=["Aki", "Ben"], seed="4")
+    player = RandomPlayer(page, seed=4)
+    player.play(lambda: page.locator("[data-cmd=peek]").count() > 0, limit_s=120)
+    page.locator("[data-cmd=peek]").first.click()
+    page.click("[data-cmd=handoff]")                 # the one who asked takes the tablet
+    page.wait_for_selector(".peek-bar.is-peeking")
+    assert page.evaluate(MARK, "[data-private]") > 10
+    page.click("[data-cmd=peek_end]")
+    page.wait_for_selector(".peek-bar:not(.is-peeking), [data-cmd=handoff]")
+    assert page.evaluate(STILL_THERE) == 0
+    assert w.errors == []
+
+
+def test_a_redraw_keeps_what_is_being_typed_and_the_caret(watched):
+    """A name being typed, the caret inside it, when the page redraws for something
+    else (here: the start-up snapshot's size changed): the field is the same one,
+    with its text, its caret and the focus."""
+    w = watched(1024, 768)
+    page = w.open()
+    page.click("[data-game=krypkille] [data-cmd=setup]")
+    field = page.locator('[data-field="name:0"]')
+    field.fill("")
+    field.type("Akiko")
+    page.evaluate("""() => { const f = document.querySelector('[data-field="name:0"]');
+                              f.royalKept = true; f.setSelectionRange(2, 2); }""")
+    html = app_html(page)
+    page.evaluate("""() => { window.royalSnapshot = {stored: 4321};
+                              window.dispatchEvent(new Event('royal-snapshot')); }""")
+    page.wait_for_function("(html) => document.getElementById('app').innerHTML !== html", arg=html)
+    state = page.evaluate("""() => { const f = document.querySelector('[data-field="name:0"]');
+      return [f === document.activeElement, f.royalKept === true, f.value, f.selectionStart]; }""")
+    assert state == [True, True, "Akiko", 2]
+    assert w.errors == []
