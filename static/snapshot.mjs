@@ -276,49 +276,60 @@ function startMaking() {
   whenIdle(makeSnapshot);
 }
 
+// Whether this page is making one now (its "making" in localStorage is its own), and
+// whether it is being left.
+let makingHere = false, leaving = false;
+try {
+  addEventListener("pagehide", () => {
+    leaving = true;
+    if (makingHere) remember(null);          // left or reloaded while making: the page did not die
+  });
+} catch (e) { /* no page */ }
+
 async function makeSnapshot() {
   if (!(await roomForSnapshot())) { mark("skipped", { reason: "short of space" }); return; }
   // Written before the worker starts: found at a later start, it means this page died.
   if (!remember("making")) { mark("skipped", { reason: "no storage to remember a making in" }); return; }
+  makingHere = true;
   const started = performance.now();
   mark("making");
   let worker, watch = null;
-  const stop = () => {
-    clearInterval(watch);
-    removeEventListener("pagehide", left);
-    worker.terminate();
+  const stop = () => { clearInterval(watch); worker.terminate(); };
+  const end = (memory, state, extra) => {
+    if (!makingHere) return;
+    stop();
+    makingHere = false;
+    remember(memory);
+    mark(state, extra);
   };
-  // Left or reloaded while making: not a failure (the page did not die).
-  const left = () => { stop(); remember(null); };
   try {
     worker = new Worker(new URL("./royal-snapshot-worker.mjs", import.meta.url), { type: "module" });
   } catch (err) {
+    makingHere = false;
     remember(null);
     mark("unsupported", { error: String(err) });
     return;
   }
-  addEventListener("pagehide", left);
+  // Leaving the page cancels the worker's downloads before "pagehide" comes (WebKit):
+  // such a failure is the navigation's, not the making's, so a failure is remembered
+  // only if the page is still here a moment later.
   const failed = (error) => {
     stop();
-    remember("failed");
-    mark("failed", { error });
+    setTimeout(() => { if (!leaving) end("failed", "failed", { error }); }, 2000);
   };
   worker.onmessage = (event) => {
     const answer = event.data || {};
     if (!answer.ok) { failed(answer.error); return; }
-    stop();
-    remember(null);
-    mark("stored", { bytes: answer.bytes, stored: answer.stored, makeMs: performance.now() - started,
-                     steps: answer.steps });
+    end(null, "stored", { bytes: answer.bytes, stored: answer.stored, makeMs: performance.now() - started,
+                          steps: answer.steps });
   };
   worker.onerror = (event) => failed(String(event.message || "worker error"));
   if (engine() === "webkit") {
     // Never while a game is played: leaving the home screen stops it, for another quiet home.
     watch = setInterval(() => {
       if (onHome()) return;
-      left();
       info.stopped = (info.stopped || 0) + 1;
-      mark("normal");
+      end(null, "normal");
       whenIdle(makeSnapshot);
     }, 250);
   }
