@@ -108,6 +108,23 @@ def rss_bytes(pid: int) -> int:
     return 0
 
 
+BROWSER_PROCESSES = ("chromium", "WebKit", "MiniBrowser")
+
+
+def browser_cpu() -> float:
+    """CPU seconds so far of every browser process this run started (Chromium's or
+    WebKit's, not the drivers nor Xvfb): a visit's CPU cost, which the machine's load
+    does not stretch as it stretches the wall clock."""
+    total = 0.0
+    for pid in descendants(os.getpid()):
+        try:
+            if pathlib.Path(f"/proc/{pid}/comm").read_text().startswith(BROWSER_PROCESSES):
+                total += cpu_seconds(pid)
+        except OSError:
+            pass
+    return total
+
+
 class MemorySampler(threading.Thread):
     """The summed RSS and CPU time of the session's web processes, every 100 ms:
     (monotonic s, bytes, CPU s)."""
@@ -151,8 +168,10 @@ def webkit_visit(root: pathlib.Path, log) -> dict:
     out = {}
     try:
         session.browser.set_viewport(1024, 768)
+        cpu = browser_cpu()
         b.driver.get(f"{site.origin}/?{QUERY}")
         out["first"] = wait_usable_webkit(b)
+        out["first"]["cpu_s"] = browser_cpu() - cpu
         b.js(FRAMES)
         deadline = time.monotonic() + MAKING_TIMEOUT_S
         while not b.js(f"return {SETTLED}"):
@@ -173,8 +192,10 @@ def webkit_visit(root: pathlib.Path, log) -> dict:
             gaps = f"return ({FRAME_GAPS})(arguments[0], arguments[1])"
             out["frames"] = {"making": b.js(gaps, at["making"], at["stored"]),
                              "after": b.js(gaps, at["stored"], at["stored"] + AFTER_S * 1000)}
+        cpu = browser_cpu()
         b.driver.refresh()
         out["return"] = wait_usable_webkit(b)
+        out["return"]["cpu_s"] = browser_cpu() - cpu
     finally:
         sampler.done.set()
         session.close()
@@ -205,9 +226,12 @@ def chromium_visit(p, root: pathlib.Path, log) -> dict:
     out = {}
     try:
         with fresh_profile(p, site, {"app": True}) as (context, page, errors):
+            cpu = browser_cpu()
             page.goto(f"{site.origin}/?{QUERY}", timeout=LOAD_TIMEOUT_MS)
             page.wait_for_function(f"() => {USABLE}", timeout=LOAD_TIMEOUT_MS)
+            spent = browser_cpu() - cpu
             out["first"] = page.evaluate(f"() => {{ {PAGE_INFO} }}")
+            out["first"]["cpu_s"] = spent
             page.evaluate(f"() => {{ {FRAMES} }}")
             page.wait_for_function(f"() => {SETTLED}", timeout=MAKING_TIMEOUT_S * 1000)
             out["made"] = page.evaluate(f"() => {{ {PAGE_INFO} }}")
@@ -217,9 +241,12 @@ def chromium_visit(p, root: pathlib.Path, log) -> dict:
                 gaps = f"([from, to]) => ({FRAME_GAPS})(from, to)"
                 out["frames"] = {"making": page.evaluate(gaps, [at["making"], at["stored"]]),
                                  "after": page.evaluate(gaps, [at["stored"], at["stored"] + AFTER_S * 1000])}
+            cpu = browser_cpu()
             page.reload(timeout=LOAD_TIMEOUT_MS)
             page.wait_for_function(f"() => {USABLE}", timeout=LOAD_TIMEOUT_MS)
+            spent = browser_cpu() - cpu
             out["return"] = page.evaluate(f"() => {{ {PAGE_INFO} }}")
+            out["return"]["cpu_s"] = spent
             out["errors"] = errors
     finally:
         site.close()
@@ -298,6 +325,15 @@ def report(data: dict) -> str:
                   spread([usable_s(r["webkit"], "first") for r in rounds], secs)],
                  ["return visit (restored)", spread([usable_s(r["chromium"], "return") for r in rounds], secs),
                   spread([usable_s(r["webkit"], "return") for r in rounds], secs)]]), "",
+             "## CPU seconds of the browser's processes from navigation to usable", "",
+             "(Every process of the engine: Chromium's browser, renderer, GPU and network processes; "
+             "WebKit's MiniBrowser, web and network processes. The machine's load stretches the wall "
+             "clock far more than this.)", "",
+             table(["", "Chromium", "WebKit", "WebKit / Chromium"], [
+                 [label, spread([r["chromium"][phase]["cpu_s"] for r in rounds], secs),
+                  spread([r["webkit"][phase]["cpu_s"] for r in rounds], secs),
+                  spread([r["webkit"][phase]["cpu_s"] / r["chromium"][phase]["cpu_s"] for r in rounds], fmt_ratio)]
+                 for label, phase in (("first visit", "first"), ("return visit (restored)", "return"))]), "",
              "States of the return visits: "
              + ", ".join(f"{e} {r[e]['return']['snapshot']['state']}" for r in rounds for e in ("chromium", "webkit"))
              + ".", ""]
