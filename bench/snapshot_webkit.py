@@ -257,6 +257,11 @@ def usable_s(visit: dict, phase: str) -> float:
     return visit[phase]["snapshot"]["at"]["usable"] / 1000
 
 
+def making_s(visit: dict) -> float:
+    at = visit["made"]["snapshot"]["at"]
+    return (at["stored"] - at["making"]) / 1000
+
+
 def describe(engine: str, visit: dict) -> str:
     made = visit["made"]["snapshot"]
     text = (f"{engine}: first {usable_s(visit, 'first'):.1f} s, made {made['state']}"
@@ -402,16 +407,17 @@ def report(data: dict) -> str:
     frame_rows = []
     for engine in ("webkit", "chromium"):
         for when in ("making", "after"):
-            fs = [r[engine]["frames"][when] for r in rounds if "frames" in r[engine] and r[engine]["frames"][when]["p95"]]
+            fs = [(r[engine]["frames"][when], making_s(r[engine]) if when == "making" else AFTER_S)
+                  for r in rounds if "frames" in r[engine] and r[engine]["frames"][when]["p95"]]
             if fs:
                 frame_rows.append([f"{engine}, {'while making' if when == 'making' else f'{AFTER_S} s after'}",
-                                   spread([f["p95"] for f in fs], lambda v: f"{v:.0f} ms"),
-                                   spread([f["max"] for f in fs], lambda v: f"{v:.0f} ms"),
-                                   spread([f["over50"] for f in fs], lambda v: f"{v:.0f}")])
+                                   spread([f["p95"] for f, _ in fs], lambda v: f"{v:.0f} ms"),
+                                   spread([f["max"] for f, _ in fs], lambda v: f"{v:.0f} ms"),
+                                   spread([f["over50"] / s for f, s in fs], lambda v: f"{v:.1f}")])
     if frame_rows:
         lines += ["The page's frames on the home screen (requestAnimationFrame gaps) while the snapshot is made, "
                   "against the seconds after:", "",
-                  table(["", "gap p95", "gap max", "gaps > 50 ms"], frame_rows), ""]
+                  table(["", "gap p95", "gap max", "gaps > 50 ms a second"], frame_rows), ""]
     errors = [e for r in rounds for e in r["chromium"].get("errors", [])]
     lines += [f"Chromium page errors: {len(errors)}" + (f" ({'; '.join(errors[:3])})" if errors else ""), ""]
     return "\n".join(lines)
