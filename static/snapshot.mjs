@@ -276,13 +276,15 @@ function startMaking() {
   whenIdle(makeSnapshot);
 }
 
-// Whether this page is making one now (its "making" in localStorage is its own), and
-// whether it is being left.
-let makingHere = false, leaving = false;
+// Whether this page is making one now (its "making" in localStorage is its own; its
+// worker), and whether it is being left.
+let makingHere = false, leaving = false, worker = null;
 try {
   addEventListener("pagehide", () => {
     leaving = true;
-    if (makingHere) remember(null);          // left or reloaded while making: the page did not die
+    if (!makingHere) return;
+    if (worker) worker.terminate();          // not left working in a page kept for "back"
+    remember(null);                          // left or reloaded while making: the page did not die
   });
 } catch (e) { /* no page */ }
 
@@ -293,8 +295,8 @@ async function makeSnapshot() {
   makingHere = true;
   const started = performance.now();
   mark("making");
-  let worker, watch = null;
-  const stop = () => { clearInterval(watch); worker.terminate(); };
+  let watch = null, mine = null;
+  const stop = () => { clearInterval(watch); mine.terminate(); };
   const end = (memory, state, extra) => {
     if (!makingHere) return;
     stop();
@@ -303,7 +305,7 @@ async function makeSnapshot() {
     mark(state, extra);
   };
   try {
-    worker = new Worker(new URL("./royal-snapshot-worker.mjs", import.meta.url), { type: "module" });
+    mine = worker = new Worker(new URL("./royal-snapshot-worker.mjs", import.meta.url), { type: "module" });
   } catch (err) {
     makingHere = false;
     remember(null);
@@ -317,13 +319,13 @@ async function makeSnapshot() {
     stop();
     setTimeout(() => { if (!leaving) end("failed", "failed", { error }); }, 2000);
   };
-  worker.onmessage = (event) => {
+  mine.onmessage = (event) => {
     const answer = event.data || {};
     if (!answer.ok) { failed(answer.error); return; }
     end(null, "stored", { bytes: answer.bytes, stored: answer.stored, makeMs: performance.now() - started,
                           steps: answer.steps });
   };
-  worker.onerror = (event) => failed(String(event.message || "worker error"));
+  mine.onerror = (event) => failed(String(event.message || "worker error"));
   if (engine() === "webkit") {
     // Never while a game is played: leaving the home screen stops it, for another quiet home.
     watch = setInterval(() => {
@@ -333,6 +335,6 @@ async function makeSnapshot() {
       whenIdle(makeSnapshot);
     }, 250);
   }
-  worker.postMessage({ key: KEY, db: DB, store: STORE, record: RECORD, indexURL: INDEX_URL,
-                       zip: new URL("../app.zip", import.meta.url).href });
+  mine.postMessage({ key: KEY, db: DB, store: STORE, record: RECORD, indexURL: INDEX_URL,
+                     zip: new URL("../app.zip", import.meta.url).href });
 }
