@@ -8,8 +8,8 @@
 //  - A returning visit restores the snapshot (IndexedDB "royaltable-snapshot", its own
 //    database, never the library's; gzip: the gzip trailer's CRC also tells a damaged
 //    copy). Anything wrong with it (no copy, damaged, refused by Pyodide, our modules
-//    missing after it, a database that does not answer within READ_LIMIT_MS): the
-//    copy is dropped and the normal start runs, silently.
+//    missing after it): the copy is dropped and the normal start runs, silently; a
+//    database that does not answer within READ_LIMIT_MS: the normal start, copy kept.
 //  - After a normal start, once the app is usable and the page idle, a worker
 //    (royal-snapshot-worker.mjs beside this file) boots a second interpreter, imports our
 //    packages and keeps its snapshot for the next visit. Only the code is in it:
@@ -112,10 +112,19 @@ async function dropAll() {
   } catch (e) { /* nothing kept */ }
 }
 
-async function readSnapshot() {
+async function readRecord() {
   const db = await openDB();
-  let record;
-  try { record = await run(db, "readonly", (store) => store.get(RECORD)); } finally { db.close(); }
+  try { return await run(db, "readonly", (store) => store.get(RECORD)); } finally { db.close(); }
+}
+
+class NoAnswer extends Error {}
+
+async function readSnapshot() {
+  // Only the database's answer is timed: unpacking a good copy takes seconds on a slow
+  // tablet (5 s in WebKit at a high load, bench/RESULTS-snapshot-webkit.md), and a copy
+  // that was merely slow to come is kept for the next visit.
+  const record = await Promise.race([readRecord(), new Promise((resolve, reject) =>
+    setTimeout(() => reject(new NoAnswer("the snapshot's database did not answer")), READ_LIMIT_MS))]);
   if (!record) return null;
   if (record.key !== KEY || !(record.gzip instanceof ArrayBuffer)) {    // another version's
     await dropAll();
@@ -147,10 +156,9 @@ export async function loadPyodide(options) {
   }
   let bytes = null;
   try {
-    bytes = await Promise.race([readSnapshot(), new Promise((resolve, reject) =>
-      setTimeout(() => reject(new Error("the snapshot's database did not answer")), READ_LIMIT_MS))]);
+    bytes = await readSnapshot();
   } catch (err) {
-    dropAll();                       // damaged (gzip CRC) or unreadable; not waited for
+    if (!(err instanceof NoAnswer)) dropAll();   // damaged (gzip CRC) or unreadable; not waited for
     info.restoreError = String(err && err.message || err);
   }
   info.readMs = performance.now() - start;
