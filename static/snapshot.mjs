@@ -8,20 +8,29 @@
 //  - A returning visit restores the snapshot (IndexedDB "royaltable-snapshot", its own
 //    database, never the library's; gzip: the gzip trailer's CRC also tells a damaged
 //    copy). Anything wrong with it (no copy, damaged, refused by Pyodide, our modules
-//    missing after it, a database that does not answer within READ_LIMIT_MS): the
-//    copy is dropped and the normal start runs, silently.
+//    missing after it): the copy is dropped and the normal start runs, silently; a
+//    database that does not answer within READ_LIMIT_MS: the normal start, copy kept.
 //  - After a normal start, once the app is usable and the page idle, a worker
 //    (royal-snapshot-worker.mjs beside this file) boots a second interpreter, imports our
 //    packages and keeps its snapshot for the next visit. Only the code is in it:
 //    the worker never opens the library, so no game of anyone's is in it.
-//  - Made 15 s after the app is usable, when the page is idle (?snapshot=soon: at
-//    once, for the tests and the bench). Off with ?snapshot=off, and in browsers
-//    where it was not tested (only Chromium-based browsers use it; WebKit and the
-//    others start normally).
+//  - When: in Chromium 15 s after the app is usable, when the page is idle (the worker
+//    costs the page nothing there). In WebKit (iPad Safari) making one takes the web
+//    process 20-80 s and +170 MiB (bench/RESULTS-snapshot-webkit.md), so only while the
+//    home screen has been left untouched for 15 s, never while a game is played: if the
+//    person opens anything else meanwhile, the making is stopped and tried again at
+//    the next quiet home. (?snapshot=soon: 300 ms instead of 15 s, for the tests and
+//    the bench.) Other browsers (Firefox) start normally; ?snapshot=force tries anyway.
+//  - A making that fails, or a page that dies while making one (out of memory: the web
+//    process is killed), is remembered in localStorage under this version's KEY
+//    ("making" is written before the worker starts and cleared when it ends, or when
+//    the page is left): this version never tries again on this device; the next does.
 // html[data-snapshot] says what happened: at the start "restored", "normal" (none, or
 // one refused: royalSnapshot.restoreError), "off" or "unsupported"; after a normal
-// start "making", then "stored", "failed" or "skipped" (short of space).
-// window.royalSnapshot holds the timings.
+// start "making", then "stored", "failed" or "skipped" (royalSnapshot.reason: short
+// of space, or an earlier making of this version failed or died), or "normal" again
+// when a making in WebKit was stopped because the home screen was left.
+// window.royalSnapshot holds the timings (at.usable: when the app became usable).
 import * as pyodide from "./pyodide.mjs";
 
 export const version = pyodide.version;
@@ -30,6 +39,11 @@ const KEY = "__SNAPSHOT_KEY__";
 const DB = "royaltable-snapshot", STORE = "snapshot", RECORD = "current";
 const INDEX_URL = new URL("./", import.meta.url).href;
 const READ_LIMIT_MS = 3000;         // a database that hangs never holds up the start
+// This version's memory of a making: "making" while one is made, "failed" after one failed
+// or died. Older versions' entries are dropped at the start.
+const MEMORY_PREFIX = "royaltable.snapshot.", MEMORY = MEMORY_PREFIX + KEY;
+const QUIET_HOME_MS = 15000;       // WebKit: the home screen untouched this long
+const HOME = "#app .game-grid";
 const info = (globalThis.royalSnapshot = { key: KEY, state: "normal", at: {} });
 
 function mark(state, extra) {
@@ -49,14 +63,22 @@ function asked() {
   } catch (e) { return "off"; }
 }
 
+// Where it was tested: Chromium-based browsers (navigator.userAgentData is theirs) and
+// WebKit (every browser on an iPad, Safari on a Mac, WebKitGTK: "AppleWebKit" in the
+// user agent without userAgentData). Firefox starts normally.
+function engine() {
+  try {
+    if (navigator.userAgentData) return "chromium";
+    if (/AppleWebKit\//.test(navigator.userAgent)) return "webkit";
+  } catch (e) { /* no navigator */ }
+  return "other";
+}
+
 function wanted() {
   if (asked() === "off") return "off";
   if (!globalThis.indexedDB || !globalThis.Worker || !globalThis.DecompressionStream
       || !globalThis.CompressionStream || typeof WebAssembly !== "object") return "unsupported";
-  // Only where it was tested: Chromium-based browsers (navigator.userAgentData is theirs).
-  // WebKit (iPad Safari) and Firefox take the normal start (?snapshot=force tries it
-  // anyway: how the README's findings on WebKit were made).
-  if (!navigator.userAgentData && asked() !== "force") return "unsupported";
+  if (engine() === "other" && asked() !== "force") return "unsupported";
   return "on";
 }
 
@@ -90,10 +112,19 @@ async function dropAll() {
   } catch (e) { /* nothing kept */ }
 }
 
-async function readSnapshot() {
+async function readRecord() {
   const db = await openDB();
-  let record;
-  try { record = await run(db, "readonly", (store) => store.get(RECORD)); } finally { db.close(); }
+  try { return await run(db, "readonly", (store) => store.get(RECORD)); } finally { db.close(); }
+}
+
+class NoAnswer extends Error {}
+
+async function readSnapshot() {
+  // Only the database's answer is timed: unpacking a good copy takes seconds on a slow
+  // tablet (5 s in WebKit at a high load, bench/RESULTS-snapshot-webkit.md), and a copy
+  // that was merely slow to come is kept for the next visit.
+  const record = await Promise.race([readRecord(), new Promise((resolve, reject) =>
+    setTimeout(() => reject(new NoAnswer("the snapshot's database did not answer")), READ_LIMIT_MS))]);
   if (!record) return null;
   if (record.key !== KEY || !(record.gzip instanceof ArrayBuffer)) {    // another version's
     await dropAll();
@@ -116,6 +147,7 @@ random.seed()
 
 export async function loadPyodide(options) {
   const start = (info.at.called = performance.now());
+  watchUsable();
   options = { ...options, indexURL: INDEX_URL };
   const want = wanted();
   if (want !== "on") {
@@ -124,10 +156,9 @@ export async function loadPyodide(options) {
   }
   let bytes = null;
   try {
-    bytes = await Promise.race([readSnapshot(), new Promise((resolve, reject) =>
-      setTimeout(() => reject(new Error("the snapshot's database did not answer")), READ_LIMIT_MS))]);
+    bytes = await readSnapshot();
   } catch (err) {
-    dropAll();                       // damaged (gzip CRC) or unreadable; not waited for
+    if (!(err instanceof NoAnswer)) dropAll();   // damaged (gzip CRC) or unreadable; not waited for
     info.restoreError = String(err && err.message || err);
   }
   info.readMs = performance.now() - start;
@@ -145,22 +176,96 @@ export async function loadPyodide(options) {
   const py = await pyodide.loadPyodide(options);
   info.bootMs = performance.now() - start;
   mark("normal");                        // info.restoreError says why, if one was refused
-  whenUsable(makeSnapshot);
+  whenUsable(startMaking);
   return py;
 }
 
 // ---- making one, after a normal start ----------------------------------------------
+
+// When the app becomes usable (py/main.py sets royalReady, then removes the boot note):
+// info.at.usable, and the callbacks waiting for it.
+const usableWaiters = [];
+function isUsable() {
+  return globalThis.royalReady === true && !document.getElementById("boot");
+}
+function watchUsable() {
+  try {
+    const observer = new MutationObserver(() => {
+      if (!isUsable()) return;
+      observer.disconnect();
+      info.at.usable = performance.now();
+      usableWaiters.splice(0).forEach((then) => then());
+    });
+    observer.observe(document.documentElement, { childList: true, subtree: true });
+  } catch (e) { /* no page */ }
+}
 function whenUsable(then) {
+  if (info.at.usable !== undefined) then();
+  else usableWaiters.push(then);
+}
+
+// The last tap or key anywhere on the page (WebKit's quiet home).
+let lastInput = -Infinity;
+try {
+  for (const type of ["pointerdown", "keydown"]) {
+    addEventListener(type, () => { lastInput = performance.now(); }, { capture: true, passive: true });
+  }
+} catch (e) { /* no page */ }
+
+function onHome() {
+  return !!document.querySelector(HOME);
+}
+
+function soon() {
+  return asked() === "soon" || asked() === "force";
+}
+
+// Calls `then` once the page is idle, well after the first screen and the service
+// worker's precache: in Chromium 15 s after usable; in WebKit once the home screen has
+// been shown and untouched for QUIET_HOME_MS.
+function whenIdle(then) {
+  const wait = soon() ? 300 : QUIET_HOME_MS;
+  if (engine() !== "webkit") {
+    setTimeout(() => {
+      if (globalThis.requestIdleCallback) requestIdleCallback(then, { timeout: 10000 });
+      else then();
+    }, wait);
+    return;
+  }
+  let homeSince = null;
   const timer = setInterval(() => {
-    if (globalThis.royalReady === true && !document.getElementById("boot")) {
+    if (!onHome()) { homeSince = null; return; }
+    if (homeSince === null) homeSince = performance.now();
+    if (performance.now() - Math.max(homeSince, lastInput) >= wait) {
       clearInterval(timer);
-      // Well after the first screen and the service worker's precache.
-      setTimeout(() => {
-        if (globalThis.requestIdleCallback) requestIdleCallback(then, { timeout: 10000 });
-        else then();
-      }, asked() === "soon" || asked() === "force" ? 300 : 15000);
+      then();
     }
   }, 250);
+}
+
+function remembered() {
+  try { return localStorage.getItem(MEMORY); } catch (e) { return "unreadable"; }
+}
+function remember(value) {
+  try {
+    if (value) localStorage.setItem(MEMORY, value);
+    else localStorage.removeItem(MEMORY);
+    return true;
+  } catch (e) { return false; }
+}
+// Older versions' memories, and this version's: may it try?
+function mayMake() {
+  try {
+    for (let i = localStorage.length - 1; i >= 0; i--) {
+      const name = localStorage.key(i);
+      if (name && name.startsWith(MEMORY_PREFIX) && name !== MEMORY) localStorage.removeItem(name);
+    }
+  } catch (e) { /* storage blocked: remembered() says so */ }
+  const memory = remembered();
+  if (memory === "making") return "the page died while making one";
+  if (memory === "failed") return "an earlier making failed";
+  if (memory === "unreadable") return "no storage to remember a making in";
+  return "";
 }
 
 // Room to spare: a snapshot is ~30 MB raw, a few MB kept; never make one when the
@@ -173,28 +278,71 @@ async function roomForSnapshot() {
   } catch (e) { return true; }
 }
 
+function startMaking() {
+  const refused = mayMake();
+  if (refused) { mark("skipped", { reason: refused }); return; }
+  whenIdle(makeSnapshot);
+}
+
+// Whether this page is making one now (its "making" in localStorage is its own; its
+// worker), and whether it is being left.
+let makingHere = false, leaving = false, worker = null;
+try {
+  addEventListener("pagehide", () => {
+    leaving = true;
+    if (!makingHere) return;
+    if (worker) worker.terminate();          // not left working in a page kept for "back"
+    remember(null);                          // left or reloaded while making: the page did not die
+  });
+} catch (e) { /* no page */ }
+
 async function makeSnapshot() {
-  if (!(await roomForSnapshot())) { mark("skipped"); return; }
+  if (!(await roomForSnapshot())) { mark("skipped", { reason: "short of space" }); return; }
+  // Written before the worker starts: found at a later start, it means this page died.
+  if (!remember("making")) { mark("skipped", { reason: "no storage to remember a making in" }); return; }
+  makingHere = true;
   const started = performance.now();
   mark("making");
-  let worker;
+  let watch = null, mine = null;
+  const stop = () => { clearInterval(watch); mine.terminate(); };
+  const end = (memory, state, extra) => {
+    if (!makingHere) return;
+    stop();
+    makingHere = false;
+    remember(memory);
+    mark(state, extra);
+  };
   try {
-    worker = new Worker(new URL("./royal-snapshot-worker.mjs", import.meta.url), { type: "module" });
+    mine = worker = new Worker(new URL("./royal-snapshot-worker.mjs", import.meta.url), { type: "module" });
   } catch (err) {
+    makingHere = false;
+    remember(null);
     mark("unsupported", { error: String(err) });
     return;
   }
-  worker.onmessage = (event) => {
+  // Leaving the page cancels the worker's downloads before "pagehide" comes (WebKit):
+  // such a failure is the navigation's, not the making's, so a failure is remembered
+  // only if the page is still here a moment later.
+  const failed = (error) => {
+    stop();
+    setTimeout(() => { if (!leaving) end("failed", "failed", { error }); }, 2000);
+  };
+  mine.onmessage = (event) => {
     const answer = event.data || {};
-    worker.terminate();
-    if (answer.ok) mark("stored", { bytes: answer.bytes, stored: answer.stored, makeMs: performance.now() - started,
-                                    steps: answer.steps });
-    else mark("failed", { error: answer.error });
+    if (!answer.ok) { failed(answer.error); return; }
+    end(null, "stored", { bytes: answer.bytes, stored: answer.stored, makeMs: performance.now() - started,
+                          steps: answer.steps });
   };
-  worker.onerror = (event) => {
-    worker.terminate();
-    mark("failed", { error: String(event.message || "worker error") });
-  };
-  worker.postMessage({ key: KEY, db: DB, store: STORE, record: RECORD, indexURL: INDEX_URL,
-                       zip: new URL("../app.zip", import.meta.url).href });
+  mine.onerror = (event) => failed(String(event.message || "worker error"));
+  if (engine() === "webkit") {
+    // Never while a game is played: leaving the home screen stops it, for another quiet home.
+    watch = setInterval(() => {
+      if (onHome()) return;
+      info.stopped = (info.stopped || 0) + 1;
+      end(null, "normal");
+      whenIdle(makeSnapshot);
+    }, 250);
+  }
+  mine.postMessage({ key: KEY, db: DB, store: STORE, record: RECORD, indexURL: INDEX_URL,
+                     zip: new URL("../app.zip", import.meta.url).href });
 }

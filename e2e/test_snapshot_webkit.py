@@ -1,0 +1,205 @@
+"""The quick start in WebKit, the engine of iPad Safari (issue 33): the memory
+snapshot (static/snapshot.mjs) is made on a quiet home screen, never while a game
+is played, and restored at the next visit; a making that died is not tried again by
+this version; a damaged copy gives the normal start, silently. Debian's WebKitGTK
+through Selenium (webkit.py); each test on an origin of its own (a server on a new
+port), so no test sees another's snapshot."""
+from __future__ import annotations
+
+import pathlib
+import sys
+import time
+
+import pytest
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from conftest import start_server, stop_server  # noqa: E402
+from test_snapshot import READ, SPOIL  # noqa: E402
+import test_webkit  # noqa: E402
+from test_webkit import boot, no_error_on_screen  # noqa: E402
+from webkit import Session  # noqa: E402
+
+ARTIFACTS = HERE / "artifacts"
+SOON = "pace=0&snapshot=soon"
+SETTLED = ("['stored', 'failed', 'skipped', 'unsupported', 'off']"
+           ".includes(document.documentElement.dataset.snapshot)")
+MAKING_TIMEOUT_S = 900        # a second interpreter in WebKit: 20-80 s, minutes under load
+# This version's memory of a making in localStorage ("making" while one is made).
+MEMORY = "return localStorage.getItem('royaltable.snapshot.' + window.royalSnapshot.key)"
+
+pytestmark = pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")
+
+
+@pytest.fixture
+def webkit(monkeypatch):
+    """A WebKit window and a server of its own (a fresh origin: no snapshot, no library)."""
+    # WebKit's first boot took 114-400 s here under a load of 27-44, and these tests boot it
+    # while it makes a snapshot too (test_webkit.py's 120 s is for one quieter boot).
+    monkeypatch.setattr(test_webkit, "BOOT_TIMEOUT_S", 900)
+    origin, server = start_server()
+    session = Session(origin, ARTIFACTS / "webkit-snapshot.log")
+    try:
+        session.browser.set_viewport(1024, 768)
+        yield session
+    finally:
+        session.close()
+        stop_server(server)
+
+
+def snapshot(b) -> dict:
+    return b.js("return window.royalSnapshot")
+
+
+def page_script(b, script: str, *args):
+    """Runs one of test_snapshot.py's async page functions in WebKit."""
+    return b.driver.execute_async_script(
+        f"const done = arguments[arguments.length - 1];"
+        f"({script})(...Array.from(arguments).slice(0, -1)).then(done, e => done({{error: String(e)}}));", *args)
+
+
+def wait_settled(b) -> dict:
+    deadline = time.monotonic() + MAKING_TIMEOUT_S
+    while not b.js(f"return {SETTLED}"):
+        assert time.monotonic() < deadline, f"no snapshot made in WebKit within {MAKING_TIMEOUT_S} s: {snapshot(b)}"
+        time.sleep(0.5)
+    return snapshot(b)
+
+
+def wait_state(b, state: str, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while b.js("return document.documentElement.dataset.snapshot") != state:
+        assert time.monotonic() < deadline, f"the snapshot never became {state!r} in WebKit: {snapshot(b)}"
+        time.sleep(0.2)
+
+
+def made(b) -> dict:
+    info = wait_settled(b)
+    assert info["state"] == "stored", info
+    record = page_script(b, READ)
+    assert record["key"] == info["key"] and record["raw"] == info["bytes"] > 1_000_000, record
+    assert b.js(MEMORY) is None                        # nothing to remember of a making that worked
+    return info
+
+
+def play_a_game_a_little(b, game_id: str = "golden_key") -> None:
+    b.click(f"[data-game={game_id}] [data-cmd=setup]")
+    b.wait_for("[data-cmd=start]", 20, f"the new-game screen of {game_id}")
+    b.click("[data-cmd=start]")
+    b.wait_for(".table-layout", 30, f"the table of {game_id}")
+    done = b.play(moves=3, limit_s=90)
+    assert done["how"] in ("moves", "result"), done
+    no_error_on_screen(b, f"playing {game_id}")
+
+
+def test_a_return_visit_in_webkit_restores_the_snapshot_and_plays(webkit):
+    b = webkit.browser
+    boot(b, SOON)
+    made(b)
+    boot(b, SOON)                                       # the return visit
+    b.watch_errors()
+    info = snapshot(b)
+    assert info["state"] == "restored", info
+    assert b.count("html[data-snapshot=restored]") == 1
+    play_a_game_a_little(b)
+    b.settle()
+    b.screenshot(ARTIFACTS / "webkit-restored-table.png")
+    assert b.errors() == []
+
+
+def test_the_first_visit_in_webkit_makes_no_snapshot_while_a_game_is_played(webkit):
+    b = webkit.browser
+    b.driver.get(f"{b.origin}/?{SOON}")
+    # The person taps "play" the moment the app is usable (the making would start on
+    # a home screen left quiet for 0.3 s here, 15 s for players).
+    b.driver.set_script_timeout(900)
+    b.driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const tick = () => {
+          if (window.royalReady === true && !document.getElementById('boot')) {
+            document.querySelector('[data-game=golden_key] [data-cmd=setup]').click();
+            return done();
+          }
+          setTimeout(tick, 5);
+        };
+        tick();""")
+    b.driver.set_script_timeout(30)
+    b.wait_for("[data-cmd=start]", 20, "the new-game screen")
+    b.click("[data-cmd=start]")
+    b.wait_for(".table-layout", 30, "the table")
+    b.play(moves=2, limit_s=90)
+    time.sleep(3)                                        # a person thinking: nothing tapped for 3 s
+    b.play(moves=4, limit_s=90)
+    no_error_on_screen(b, "playing")
+    info = snapshot(b)
+    assert "making" not in info["at"] and info["state"] == "normal", f"made while a game was played: {info}"
+
+    # Back on the home screen, left quiet: the making starts...
+    b.js("history.back()")
+    b.wait_for('[data-cmd=quit][data-arg="leave"]', 20, "the question on leaving")
+    b.click('[data-cmd=quit][data-arg="leave"]')
+    b.wait_for(".game-grid", 20, "the home screen")
+    wait_state(b, "making", 60)
+    # ...and stops the moment the person opens a game, not counted as a failure.
+    b.click("[data-game=krypkille] [data-cmd=setup]")
+    wait_state(b, "normal", 5)
+    info = snapshot(b)
+    assert info.get("stopped") == 1 and b.js(MEMORY) is None, info
+    time.sleep(2)
+    assert b.js("return document.documentElement.dataset.snapshot") == "normal"
+    # The next quiet home makes it.
+    b.js("history.back()")
+    b.wait_for(".game-grid", 20, "the home screen again")
+    made(b)
+
+
+def test_a_making_that_died_in_webkit_is_not_tried_again_by_this_version(webkit):
+    b = webkit.browser
+    boot(b, SOON)
+    wait_state(b, "making", 120)
+    assert b.js(MEMORY) == "making"
+    # A page left while it makes one did not die: nothing is remembered.
+    boot(b, "pace=0&snapshot=off")
+    assert b.js(MEMORY) is None
+    # A page killed while making one (an iPad out of memory) leaves its "making" behind.
+    # (Killing WebKitGTK's web process ends the WebDriver session, and a new session has
+    # none of the old one's storage, so the marker is written here as a death leaves it.)
+    b.js("localStorage.setItem('royaltable.snapshot.' + royalSnapshot.key, 'making')")
+    boot(b, SOON)                                        # the next visit
+    b.watch_errors()
+    info = snapshot(b)
+    assert info["state"] == "skipped" and info["reason"] == "the page died while making one", info
+    time.sleep(5)                                        # a quiet home: still not tried
+    info = snapshot(b)
+    assert info["state"] == "skipped" and "making" not in info["at"], info
+    assert page_script(b, READ) is None
+    assert b.js(MEMORY) == "making"
+    # So is a making that failed.
+    b.js("localStorage.setItem('royaltable.snapshot.' + royalSnapshot.key, 'failed')")
+    boot(b, SOON)
+    assert snapshot(b)["reason"] == "an earlier making failed"
+    # Another version's memory is forgotten: that version may try again.
+    b.js("localStorage.setItem('royaltable.snapshot.0123456789abcdef', 'making')")
+    boot(b, SOON)
+    assert b.js("return localStorage.getItem('royaltable.snapshot.0123456789abcdef')") is None
+    no_error_on_screen(b, "after a making died")
+    assert b.errors() == []
+
+
+def test_a_damaged_snapshot_in_webkit_gives_the_normal_start_silently(webkit):
+    b = webkit.browser
+    boot(b, SOON)
+    made(b)
+    page_script(b, SPOIL, {"gzip": "garbage"})
+    boot(b, SOON)
+    b.watch_errors()
+    info = snapshot(b)
+    assert info["state"] in ("normal", "making", "stored") and info.get("restoreError"), info
+    no_error_on_screen(b, "after a damaged snapshot")
+    play_a_game_a_little(b, "struggle")
+    assert b.errors() == []
+    b.js("history.back()")
+    b.wait_for('[data-cmd=quit][data-arg="leave"]', 20, "the question on leaving")
+    b.click('[data-cmd=quit][data-arg="leave"]')
+    b.wait_for(".game-grid", 20, "the home screen")
+    made(b)                                              # a fresh one, for the next visit
