@@ -23,6 +23,11 @@ def test_sounds_are_off_until_turned_on_and_the_choice_is_kept(watched):
     drive(page, until=lambda: moves(page) >= start + 6, limit_s=120)
     assert page.evaluate(PLAYED) == 0                 # off: nothing played
     page.click(TOGGLE)
+    if page.get_attribute(TOGGLE, "aria-pressed") != "true":
+        # The tap guard takes a tap within a moment of a computer's redraw for one
+        # meant for the screen before (seen once in a loaded full run): tap again.
+        page.wait_for_timeout(300)
+        page.click(TOGGLE)
     assert page.get_attribute(TOGGLE, "aria-pressed") == "true"
     state = page.evaluate("() => window.royalSound && typeof AudioContext")
     assert state == "function"

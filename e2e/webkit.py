@@ -209,6 +209,9 @@ class Browser:
                 elements = self.driver.find_elements(By.CSS_SELECTOR, selector)
                 if not elements:
                     raise NoSuchElementException(selector)
+                # In the middle of the screen, as a person scrolls to what they tap: at
+                # an edge it may lie under a bar held in view (the new game's Start).
+                self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", elements[which])
                 elements[which].click()
                 return
             except REDRAWN:
