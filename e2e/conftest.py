@@ -246,3 +246,22 @@ def watched(request, browser, site, shared_contexts):
         context.close()
     for context in used:
         shared_contexts.release(context)
+
+
+# The longest tests first (WebKit's, then whole games in the browser, then the rest of the
+# browser tests, the unit tests last): with two workers stealing work from each other, a
+# long test that starts last keeps one worker busy alone at the end of the run.
+LONGEST_FIRST = ("test_snapshot_webkit.py", "test_webkit.py", "test_play_anywhere.py", "test_trust.py",
+                 "test_krypkille_page.py", "test_court_page.py", "test_whispers_page.py",
+                 "test_struggle_page.py", "test_access.py", "test_text_fit.py")
+
+
+def pytest_collection_modifyitems(items):
+    if os.environ.get("MUTANT_UNDER_TEST"):
+        return
+    def rank(item):
+        name = item.path.name
+        if name in LONGEST_FIRST:
+            return LONGEST_FIRST.index(name)
+        return len(LONGEST_FIRST) + (item.path.parent.name != "e2e")
+    items.sort(key=rank)
