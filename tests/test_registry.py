@@ -1,5 +1,6 @@
 """The registry: games by id, in home-screen order, and records replayed."""
 import dataclasses
+import pathlib
 
 import pytest
 
@@ -90,3 +91,20 @@ def test_a_record_refused_names_its_missing_field_and_the_failing_action():
     assert state.actions == []
     registry.play_recorded(state, 1, state.legal_actions()[0])
     assert len(state.actions) == 1
+
+
+def test_every_game_is_found_when_the_rules_are_imported_from_a_zip(tmp_path):
+    """As the bench imports app.zip (zipimport): the games are found through the
+    package, not the file system (a glob of the folder finds nothing in a zip)."""
+    import subprocess
+    import sys
+    import zipfile
+    py = pathlib.Path(__file__).resolve().parents[1] / "py"
+    archive = tmp_path / "app.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        for path in (py / "royaltable").rglob("*.py"):
+            out.write(path, path.relative_to(py).as_posix())
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); from royaltable import registry; "
+            "assert '.zip' in registry.__file__; print(registry.ids(), registry.get('court').id)")
+    done = subprocess.run([sys.executable, "-c", code, str(archive)], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "['court', 'golden_key', 'krypkille', 'struggle', 'whispers'] court"

@@ -4,12 +4,11 @@ importing it, so a screen that only lists the games loads no game's rules."""
 from __future__ import annotations
 
 import importlib
-import pathlib
+import pkgutil
 
 from .core import Game, IllegalAction, State
 
 _GAMES: dict[str, Game] = {}      # the games imported so far: each registers itself
-_FOLDER = pathlib.Path(__file__).resolve().parent / "games"
 
 
 def register(game: Game) -> Game:
@@ -20,7 +19,9 @@ def register(game: Game) -> Game:
 def _found() -> list[str]:
     """Every game's id: each sub-package of royaltable/games/ (a new game's folder is
     found by itself, no list to edit), in the order of their names."""
-    return sorted(path.parent.name for path in _FOLDER.glob("*/__init__.py"))
+    from . import games         # the package alone: it imports no game
+    # pkgutil, not the file system: the package may be imported from a zip (app.zip).
+    return sorted(module.name for module in pkgutil.iter_modules(games.__path__) if module.ispkg)
 
 
 def ids() -> list[str]:
