@@ -14,6 +14,8 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from royaltable import registry  # noqa: E402
 from ui import saves  # noqa: E402
 
+from test_library_page import seed  # noqa: E402
+
 INTERACTIVE = {"jester", "maid", "smith", "guard", "hunter", "pawnbroker", "knight",
                "magician", "merchant", "lady", "noble", "priest", "queen", "philosopher", "alchemist"}
 
@@ -247,9 +249,8 @@ OUT_OF_VIEW = """() => [document.documentElement.scrollHeight - innerHeight,
 @pytest.mark.parametrize("size", [(1024, 768), (768, 1024)])
 def test_the_final_round_of_five_fits_the_screen_with_roll_in_view(watched, size):
     w = watched(*size, locale="en-US")
+    seed(w, [("final", final_round_of_five())])         # in the library before the app starts
     page = w.open()
-    page.evaluate("text => royalStore.put('final', text, Date.now(), 1)", final_round_of_five())
-    page.reload()
     page.click("[data-cmd=continue]", timeout=90_000)
     page.wait_for_selector(".ct [data-cmd=act]")
     assert page.locator(".ct-abilities .card").count() >= 5       # the crowded moment
