@@ -23,6 +23,15 @@ SNAPSHOT = """() => [document.getElementById('app').innerHTML,
                      (royalStore.written[royalStore.open] || null),
                      (document.querySelector('[data-screen]') || {dataset: {}}).dataset.screen || '']"""
 DECISION = "#app [data-cmd=act]:not([disabled]), #app [data-cmd=select]"
+# What a screen offers a player: a hand-off (its seat), a resume, an undo, and the
+# decision buttons' kinds, in DECISION's order.
+_OFFER = """() => {
+  const handoff = document.querySelector('[data-cmd=handoff]');
+  return {handoff: handoff ? handoff.dataset.arg : null,
+          resume: !!document.querySelector('[data-cmd=resume]'),
+          undo: !!document.querySelector('[data-cmd=undo]'),
+          decisions: [...document.querySelectorAll(%r)].map(b => b.dataset.cmd)};
+}""" % DECISION
 
 # The page origin's library, laid out as static/store.js keeps it: database
 # "royaltable" v1, object store "games" of records {id, text, updated, rev}.
@@ -127,28 +136,26 @@ class RandomPlayer:
         self.holder: int | None = None     # who holds the tablet, as the test saw the hand-offs
 
     def step(self) -> str:
+        # What the screen offers, read in one call (a call per button made whole
+        # games in the suite slow); the tap itself goes through Playwright.
         page = self.page
-        handoff = page.locator("[data-cmd=handoff]")
-        if handoff.count():
-            seat = int(handoff.get_attribute("data-arg"))
-            handoff.click(timeout=3000)
-            self.holder = seat
+        offer = page.evaluate(_OFFER)
+        if offer["handoff"] is not None:
+            page.locator("[data-cmd=handoff]").click(timeout=3000)
+            self.holder = int(offer["handoff"])
             return "handoff"
-        resume = page.locator("[data-cmd=resume]")
-        if resume.count():
-            resume.first.click(timeout=3000)
+        if offer["resume"]:
+            page.locator("[data-cmd=resume]").first.click(timeout=3000)
             return "resume"
-        undo = page.locator("[data-cmd=undo]")
-        if undo.count() and self.rng.random() < self.undo_rate:
-            undo.click(timeout=3000)
+        if offer["undo"] and self.rng.random() < self.undo_rate:
+            page.locator("[data-cmd=undo]").click(timeout=3000)
             return "undo"
-        buttons = page.locator(DECISION)
-        count = buttons.count()
-        if not count:
+        kinds = offer["decisions"]
+        if not kinds:
             return ""
-        acts = [i for i in range(count) if buttons.nth(i).get_attribute("data-cmd") == "act"]
-        pick = self.rng.choice(acts) if acts and self.rng.random() < 0.5 else self.rng.randrange(count)
-        buttons.nth(pick).click(timeout=3000)
+        acts = [i for i, kind in enumerate(kinds) if kind == "act"]
+        pick = self.rng.choice(acts) if acts and self.rng.random() < 0.5 else self.rng.randrange(len(kinds))
+        page.locator(DECISION).nth(pick).click(timeout=3000)
         return "act"
 
     def play(self, until, on_screen=None, limit_s=600):
