@@ -9,8 +9,8 @@ import collections
 import importlib
 import itertools
 import json
+import pickle
 import random
-import re
 import warnings
 
 import pytest
@@ -47,27 +47,39 @@ def quick(game, players):
 
 
 def snapshot(state):
-    return json.dumps({"views": [state.view(s) for s in [None, *range(state.players)]],
-                       "current": state.current, "legal": state.legal_actions(),
-                       "result": state.result()}, sort_keys=True, ensure_ascii=False)
-
-
-# Every string in compact JSON, and the colon after it when it is a key.
-STRING = re.compile(r'"((?:[^"\\]|\\.)*)"(:?)')
-
-
-def as_json(view):
-    return json.dumps(view, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+    """Everything a state shows, as a copy that later play cannot change (pickled and
+    read back: 20 times quicker than JSON text here, and compared as data)."""
+    return pickle.loads(pickle.dumps({
+        "views": [state.view(s) for s in [None, *range(state.players)]],
+        "current": state.current, "legal": state.legal_actions(), "result": state.result()}))
 
 
 def strings(view):
-    """Every string value in a view: card ids among them."""
-    return [text for text, colon in STRING.findall(as_json(view)) if not colon]
+    """Every string value in a view (not its keys): card ids among them."""
+    found = []
+
+    def walk(value):
+        if isinstance(value, str):
+            found.append(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item)
+    walk(view)
+    return found
 
 
 def shape(view):
     """A view with every string value blanked out: its structure, numbers and flags."""
-    return STRING.sub(lambda m: m[0] if m[2] else '"?"', as_json(view))
+    if isinstance(view, str):
+        return "?"
+    if isinstance(view, dict):
+        return {key: shape(value) for key, value in view.items()}
+    if isinstance(view, (list, tuple)):
+        return [shape(value) for value in view]
+    return view
 
 
 def private_cards_of(game_id):
@@ -164,6 +176,7 @@ def test_random_playout_keeps_the_contract(game_id, players, options, seed):
             (game_id, players, state.current, state.current) and "phase" in view
         # an illegal action raises and changes nothing
         before = snapshot(state)
+        json.dumps(before["views"])        # every seat's view is JSON data (raises if not)
         for bad in ("no such action", legal[0] + " x", 42):
             with pytest.raises(IllegalAction):
                 state.apply(bad)
