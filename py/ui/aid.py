@@ -41,11 +41,12 @@ def has_aid(game_id: str) -> bool:
 
 
 def card_row(game_id: str, t, cards) -> Markup:
-    """Cards side by side, each its face (figure, name, value) beside what it does."""
+    """Cards side by side, each its face (figure, value) beside its name and what it does
+    (the name in the running text, where a long one has room: not on a small face)."""
     return el("ul", {"class": "aid-cards"},
               (el("li", {"class": "aid-card"},
-                  card(t(c["name"]), figure(game_id, c["figure"]), tone=c.get("tone", "plum"), size="xs",
-                       corner=c.get("corner")),
+                  card("", figure(game_id, c["figure"]), tone=c.get("tone", "plum"), size="xs",
+                       corner=c.get("corner"), cls="aid-face"),
                   el("span", {"class": "aid-card-text"}, el("b", t(c["name"])), " ", c[t.lang]))
                for c in cards))
 
