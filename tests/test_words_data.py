@@ -44,5 +44,5 @@ def test_every_rule_has_both_languages(path):
     for section in sections:
         assert set(section) == {"title", "rule"} and set(section["title"]) == {"ja", "en"}
         for rule in section["rule"]:
-            drawn = {"figure", "name", "tone", "corner", "picture"}
+            drawn = {"figure", "tone", "corner", "picture"}
             assert set(rule) <= {"id", "ja", "en"} | drawn and rule["ja"].strip() and rule["en"].strip()

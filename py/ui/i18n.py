@@ -99,7 +99,7 @@ def shown_names(seats, t: "Translator") -> list[str]:
     return [isolate(defaults[n] if s.get("default") is True else s["name"]) for n, s in enumerate(seats)]
 
 
-ITEM_PICTURES = ("figure", "name", "tone", "corner", "picture")   # what a rule may draw beside it
+ITEM_PICTURES = ("figure", "tone", "corner", "picture")   # what a rule may draw beside it
 
 
 @functools.cache
@@ -111,7 +111,7 @@ def _rules_data(game_id: str) -> dict:
 def rules_text(game_id: str) -> dict[str, list[dict]]:
     """A game's in-app rules (ui/games/<game id>/rules.toml) as each language's
     sections: [{"title": ..., "items": [{"id": rule ID or None, "text": ...,
-    and what it draws beside it if anything: "figure" (with "name", "tone",
+    and what it draws beside it if anything: "figure" (with "tone" and
     "corner": a card) or "picture" (a drawing of the game's pictures.py)}, ...]}, ...];
     read once (callers only read it)."""
     data = _rules_data(game_id)

@@ -29,7 +29,8 @@ def _drawn(game_id: str, item: dict, t, module) -> Markup | None:
         fig = item["figure"]
         extra = getattr(module, "beside", None)
         return el("span", {"class": "rules-fig"},
-                  card(t(item["name"]), figure(game_id, fig), tone=item.get("tone", "plum"), size="xs",
+                  # the face bare: the rule's words name the card, where a long name has room
+                  card("", figure(game_id, fig), tone=item.get("tone", "plum"), size="xs",
                        corner=item.get("corner"), cls="rules-face"),
                   extra and extra(fig))
     if "picture" in item:
