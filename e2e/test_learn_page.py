@@ -1,7 +1,8 @@
 """The player aid and the rules pages in the page (issue 31 items 2 and 3): the
 aid opens from a table's rail and Back returns to the same table, the game
 intact; every game's aid and rules page fit 1024×768 and 768×1024 in both
-languages (no sideways scroll, every word in its box: test_text_fit's check),
+languages (no sideways scroll, every word in its box: test_text_fit's check;
+axe-core at no serious finding),
 and each is photographed for people to look at (e2e/artifacts/learn-*.png).
 One page for everything (a boot costs more than all the looks)."""
 from __future__ import annotations
@@ -12,6 +13,7 @@ import sys
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from table_driver import new_game  # noqa: E402
+from test_access import axe  # noqa: E402
 from test_text_fit import MISFITS, SIZES  # noqa: E402
 
 GAMES = ("court", "krypkille", "whispers", "golden_key", "struggle")
@@ -40,12 +42,15 @@ def fits(page, where: str) -> list[str]:
 
 
 def look_both_ways(w, where: str) -> list[str]:
-    """Both sizes in both languages, a screenshot of each; the first language on again after."""
+    """Both sizes in both languages, a screenshot of each, axe-core's serious findings
+    once per language; the first language on again after."""
     page, found = w.page, []
     for turn in range(2):
         for width, height in (SIZES if turn == 0 else SIZES[::-1]):
             page.set_viewport_size({"width": width, "height": height})
             found += fits(page, where)
+            if (width, height) == SIZES[turn]:
+                found += axe(page, where)
             lang = page.evaluate("document.documentElement.lang")
             w.shot(f"learn-{where}-{lang}-{width}x{height}", full_page=True)
         page.evaluate("document.querySelector('#app [data-cmd=lang]').click()")
