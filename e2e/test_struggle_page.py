@@ -199,7 +199,7 @@ def test_a_night_game_of_three_computers_plays_to_the_end(watched):
     assert w.errors == [] and w.foreign_requests() == []
 
 
-def test_rules_in_both_languages_say_the_card_texts_are_this_editions(watched):
+def test_rules_in_both_languages_say_the_card_texts_are_the_apps_own(watched):
     w = watched(locale="ja-JP")
     page = w.open()
     page.click("[data-game=struggle] [data-cmd=rules]")

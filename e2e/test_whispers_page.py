@@ -355,7 +355,7 @@ def test_a_crafted_tap_on_a_card_the_rules_refuse_is_refused_in_words(watched):
 
 # ---- 5. the rules ----------------------------------------------------------------------------------
 
-def test_rules_in_both_languages_with_every_rule_and_the_rulings(watched):
+def test_rules_in_both_languages_with_every_rule_and_the_notes_on_the_original(watched):
     w = watched()
     page = w.open()
     page.click("[data-game=whispers] [data-cmd=rules]")

@@ -285,7 +285,7 @@ def test_a_forced_move_is_played_for_the_person_and_marked():
     assert "only one choice" in html
 
 
-def test_rules_text_every_rule_id_and_the_card_texts_are_this_editions():
+def test_rules_text_every_rule_id_and_the_card_texts_are_the_apps_own():
     for lang in ("ja", "en"):
         ids = {item["id"] for section in RULES[lang] for item in section["items"]}
         assert {f"ST-{n}" for n in range(1, 32)} <= ids
