@@ -45,6 +45,12 @@ def test_every_topic_has_both_languages_and_shows_rule_ids_that_exist(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_the_aid_shows_every_rule_of_the_game(game):
+    # the numbers and every card's effect are on it: nothing a player looks up is missing
+    assert set().union(*(topic["rules"] for topic in aid.topics(game))) == rule_ids(game)
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_the_aid_is_read_by_the_schema_the_tutorials_coverage_test_reads(game):
     with open(aid.GAMES / game / "aid.toml", "rb") as f:
         data = tomllib.load(f)
