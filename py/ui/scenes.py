@@ -10,8 +10,6 @@ from .cards import card
 from .figures import figure
 from .markup import Markup, el
 
-NOTHING = Markup("")
-
 
 def scene(*frames, cls: str = "") -> Markup:
     """Frames in a row (wrapping on a narrow screen), an arrow between each two."""
