@@ -105,3 +105,11 @@ def test_the_aid_opened_from_home_or_the_rules_returns_home_and_an_unknown_game_
     app.handle("aid", "court")
     app.handle("home")
     assert app.screen == "home"
+
+
+def test_courts_aid_draws_each_characters_requirement_as_dice():
+    app = App("ja")
+    app.handle("aid", "court")
+    page = app.render()
+    cards = [c["figure"] for topic in aid.topics("court") for c in topic.get("card", [])]
+    assert len(cards) == 20 and page.count('class="ct-req-dice') == len(cards)

@@ -25,6 +25,7 @@ import tomllib
 from .cards import card
 from .figures import figure
 from .markup import Markup, el
+from .rules_page import pictures
 
 GAMES = pathlib.Path(__file__).resolve().parent / "games"
 
@@ -42,11 +43,14 @@ def has_aid(game_id: str) -> bool:
 
 def card_row(game_id: str, t, cards) -> Markup:
     """Cards side by side, each its face (figure, value) beside its name and what it does
-    (the name in the running text, where a long one has room: not on a small face)."""
+    (the name in the running text, where a long one has room: not on a small face), and
+    what the game draws beside a card on its rules page (Court: the requirement as dice)."""
+    beside = getattr(pictures(game_id), "beside", None)
     return el("ul", {"class": "aid-cards"},
               (el("li", {"class": "aid-card"},
                   card("", figure(game_id, c["figure"]), tone=c.get("tone", "plum"), size="xs",
                        corner=c.get("corner"), cls="aid-face"),
+                  beside and beside(c["figure"]),
                   el("span", {"class": "aid-card-text"}, el("b", t(c["name"])), " ", c[t.lang]))
                for c in cards))
 
