@@ -104,13 +104,13 @@ def test_a_hostile_name_is_shown_as_text(watched):
     assert w.dialogs == []
 
 
-def test_rules_in_both_languages_mark_this_editions_rulings(watched):
+def test_rules_in_both_languages_with_the_notes_on_the_original(watched):
     w = watched()
     page = w.open()
     page.click("[data-game=krypkille] [data-cmd=rules]")
     assert page.locator('.rules [data-rule="KK-11"]').count()
-    assert page.locator(".rules li.is-ruling").count() >= 4
-    assert "この版の裁定" in page.inner_text(".rules")
+    assert page.locator(".rules-notes li").count() >= 4
+    assert "原作のルールとの違い" in page.inner_text(".rules") and "この版" not in page.inner_text(".rules")
     page.click("[data-cmd=lang]")
-    assert "This edition's ruling" in page.inner_text(".rules")
+    assert "differ from the original" in page.inner_text(".rules")
     assert page.locator("html").get_attribute("lang") == "en"

@@ -199,7 +199,7 @@ def test_a_night_game_of_three_computers_plays_to_the_end(watched):
     assert w.errors == [] and w.foreign_requests() == []
 
 
-def test_rules_in_both_languages_say_the_card_texts_are_this_editions(watched):
+def test_rules_in_both_languages_say_the_card_texts_are_the_apps_own(watched):
     w = watched(locale="ja-JP")
     page = w.open()
     page.click("[data-game=struggle] [data-cmd=rules]")
@@ -208,6 +208,6 @@ def test_rules_in_both_languages_say_the_card_texts_are_this_editions(watched):
     assert "独自" in text and "昼" in text and "夜" in text
     page.click("[data-cmd=lang]")
     text = page.inner_text(".rules")
-    assert "this edition's own" in text and "Night game" in text
-    assert page.locator(".rules li.is-ruling").count() >= 15
+    assert "this app's own" in text and "Night game" in text
+    assert page.locator(".rules-notes li").count() >= 4 and "edition" not in text
     assert w.errors == []

@@ -17,11 +17,14 @@ import ui.app, ui.library, ui.saves, ui.taps
 import royaltable.review, royaltable.search
 from ui.collection import GAMES
 from ui.i18n import rules_text
+from ui import aid, rules_page
 for game in GAMES:
     importlib.import_module("royaltable.games." + game)      # its rules (registered)
     importlib.import_module("ui.games." + game + ".table")   # its table
     rules_text(game)
-del importlib, game, GAMES, rules_text
+    rules_page.pictures(game)                                 # its rules page's drawings
+    aid.topics(game)                                          # its player aid
+del importlib, game, GAMES, rules_text, aid, rules_page
 `;
 
 function keep(names, record) {

@@ -75,9 +75,11 @@ def test_the_log_is_the_last_tab_and_every_tab_has_a_word(game):
     app = start(["human"] + ["quick"] * 3, game=game)
     html = app.render()
     rail = re.search(r'<nav class="table-rail".*?</nav>', html, re.S).group(0)
-    tabs = re.findall(r'data-arg="([\w-]+)"', rail)
+    tabs = re.findall(r'data-cmd="panel" data-arg="([\w-]+)"', rail)
     words = re.findall(r'<span class="rail-word">([^<]+)</span>', rail)
-    assert tabs[-1] == "log" and len(words) == len(tabs) and all(w.strip() for w in words)
+    # the panels' tabs, the log last of them, then the player aid (a screen of its own)
+    assert tabs[-1] == "log" and len(words) == len(tabs) + 1 and all(w.strip() for w in words)
+    assert rail.rindex('data-cmd="aid"') > rail.rindex('data-arg="log"')
     assert len(tabs) == len(set(tabs))
     assert [p.key for p in table_for(game).panels(app.match.state.view(None), _ctx(app))] + ["log"] == tabs
 

@@ -99,7 +99,7 @@ def test_the_setup_asks_for_a_game_number():
 
 def test_the_source_document_is_called_the_original_rules():
     RULES = rules_text("struggle")
-    assert "the original rules give no card texts" in RULES["en"][0]["items"][0]["text"]
+    assert "The original rules give no card texts" in RULES["en"][0]["items"][0]["text"]
     assert "原作のルール" in RULES["ja"][0]["items"][0]["text"]
     assert CATALOG["st.court.note"][1].startswith("The original rules")
 

@@ -285,12 +285,12 @@ def test_a_forced_move_is_played_for_the_person_and_marked():
     assert "only one choice" in html
 
 
-def test_rules_text_every_rule_id_and_the_card_texts_are_this_editions():
+def test_rules_text_every_rule_id_and_the_card_texts_are_the_apps_own():
     for lang in ("ja", "en"):
         ids = {item["id"] for section in RULES[lang] for item in section["items"]}
         assert {f"ST-{n}" for n in range(1, 32)} <= ids
     assert [len(s["items"]) for s in RULES["ja"]] == [len(s["items"]) for s in RULES["en"]]
-    assert "this edition's own" in RULES["en"][0]["items"][0]["text"]
+    assert "this app's own" in RULES["en"][0]["items"][0]["text"]
     assert "独自" in RULES["ja"][0]["items"][0]["text"]
     assert "昼" in str(RULES["ja"]) and "夜" in str(RULES["ja"])
 
@@ -298,7 +298,8 @@ def test_rules_text_every_rule_id_and_the_card_texts_are_this_editions():
 def test_every_word_of_the_table_is_used():
     from ui.i18n import read_words
     STRINGS = read_words(UI / "games" / "struggle" / "words.toml")
-    source = "".join(p.read_text() for p in (UI / "games" / "struggle" / "table.py", UI / "table.py"))
+    source = "".join(p.read_text() for p in (UI / "games" / "struggle" / "table.py", UI / "table.py",
+                                                     UI / "games" / "struggle" / "pictures.py"))
     dynamic = ("st.char.", "st.cardname.", "st.ability.", "st.class.", "st.promise.promise-", "st.mode.",
                "st.log.offer.", "st.log.used.", "st.log.start.", "st.split.", "st.use.", "st.short.", "st.pick.",
                "option.struggle.mode",

@@ -35,10 +35,14 @@ def test_no_key_is_in_two_words_files():
 
 @pytest.mark.parametrize("path", RULES, ids=lambda p: str(p.relative_to(UI)))
 def test_every_rule_has_both_languages(path):
-    sections = tomllib.loads(path.read_text())["section"]
-    assert sections
+    data = tomllib.loads(path.read_text())
+    sections = data["section"]
+    assert sections and set(data) <= {"win", "section", "note"}
+    assert set(data["win"]) == {"ja", "en"} and all(data["win"][lang].strip() for lang in ("ja", "en"))
+    for note in data.get("note", []):
+        assert set(note) == {"ja", "en"} and note["ja"].strip() and note["en"].strip()
     for section in sections:
         assert set(section) == {"title", "rule"} and set(section["title"]) == {"ja", "en"}
         for rule in section["rule"]:
-            assert set(rule) <= {"id", "ruling", "ja", "en"} and rule["ja"].strip() and rule["en"].strip()
-            assert rule.get("ruling", False) in (True, False)
+            drawn = {"figure", "tone", "corner", "picture"}
+            assert set(rule) <= {"id", "ja", "en"} | drawn and rule["ja"].strip() and rule["en"].strip()

@@ -20,7 +20,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py"))
 
-from ui import rules_page  # noqa: E402
+from ui import figures, rules_page  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.collection import GAMES, playable  # noqa: E402
 from ui.html import esc  # noqa: E402
@@ -106,6 +106,7 @@ RULES_PAGE = """<!doctype html>
   <link rel="icon" href="../static/icon.svg" type="image/svg+xml">
   <script src="../static/lang.js"></script>
   <link rel="stylesheet" href="../static/app.css">
+  {styles}
 </head>
 <body>
   <main id="app" class="static-page">{bodies}</main>
@@ -119,6 +120,9 @@ def write_rules_pages() -> list[pathlib.Path]:
     folder = ROOT / "rules"
     folder.mkdir(exist_ok=True)
     written = []
+    # Every game's style, as the app has them: a worked example draws the dice of
+    # one game's style (court's .ct-d) on another's page.
+    styles = "".join(f'<link rel="stylesheet" href="../py/ui/games/{g}/style.css">' for g in GAMES if playable(g))
     for game_id in GAMES:
         if not playable(game_id):
             continue
@@ -133,8 +137,11 @@ def write_rules_pages() -> list[pathlib.Path]:
                    f'<h1 class="topbar-title">{esc(title)}</h1></div><div class="topbar-right">'
                    f'<button type="button" class="btn btn-ghost" data-lang-switch="{other}" '
                    f'aria-label="{esc(t("lang.switch.label"))}">{esc(t("lang.switch"))}</button></div></header>')
-            bodies.append(f'<div class="prerender" data-lang="{lang}">{bar}{rules_page.render(game_id, t)}</div>')
+            # The figures' sprite from the rules/ folder, one level down.
+            page = str(rules_page.render(game_id, t)).replace(f'href="{figures.SPRITE}#', f'href="../{figures.SPRITE}#')
+            bodies.append(f'<div class="prerender" data-lang="{lang}">{bar}{page}</div>')
         path = folder / f"{game_id}.html"
-        path.write_text(RULES_PAGE.format(csp=RULES_CSP, title=esc(" / ".join(titles)), bodies="".join(bodies)))
+        path.write_text(RULES_PAGE.format(csp=RULES_CSP, title=esc(" / ".join(titles)), bodies="".join(bodies),
+                                          styles=styles))
         written.append(path)
     return written

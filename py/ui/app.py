@@ -18,6 +18,7 @@ from .markup import Markup, el, join, text
 from .match import LINGER, SPEEDS, Match
 from .screens import icon
 from .screens.about import AboutScreen
+from .screens.aid import AidScreen
 from .screens.home import HomeScreen
 from .screens.replay import ReplayScreen, ReviewJob, Replaying
 from .screens.rules import RulesScreen
@@ -30,6 +31,8 @@ __all__ = ["App", "Ctx", "KINDS", "LOG_SHOWN", "MemoryStorage", "Replaying", "Re
 LANG_KEY = "royaltable.lang"
 SPEED_KEY = "royaltable.speed"
 SOUND_KEY = "royaltable.sound"
+# Screens read over another (the rules, the player aid): Home and Back return there.
+READING = ("rules", "aid")
 
 
 class MemoryStorage(dict):
@@ -81,7 +84,9 @@ class App:
         self.replay = ReplayScreen(self)
         self.rules = RulesScreen(self)
         self.about = AboutScreen(self)
-        self.screens = {s.name: s for s in (self.home, self.setup, self.table, self.replay, self.rules, self.about)}
+        self.aid = AidScreen(self)
+        self.screens = {s.name: s for s in (self.home, self.setup, self.table, self.replay, self.rules, self.about,
+                                            self.aid)}
         self._commands = {"dismiss": self.cmd_dismiss, "lang": self.cmd_lang, "speed": self.cmd_speed,
                           "sound": self.cmd_sound, "home": self.cmd_home,
                           "panel": self.cmd_panel}
@@ -132,8 +137,8 @@ class App:
     def cmd_home(self, arg):
         """Home, from any screen, with no question: an open game is saved and
         waits in the library."""
-        if self.screen == "rules":
-            self.rules.close()
+        if self.screen in READING:
+            self.screens[self.screen].close()
         elif self.match:                  # from the table, or the replay of its result
             self.table.go_home()
         else:
@@ -153,8 +158,8 @@ class App:
         over the table closes first."""
         if self.panel is not None and self.screen in ("table", "replay"):
             self.panel = None
-        elif self.screen == "rules":
-            self.rules.close()
+        elif self.screen in READING:
+            self.screens[self.screen].close()
         elif self.screen in ("setup", "about"):
             self.screen = "home"
         elif self.screen == "replay":
@@ -343,7 +348,7 @@ class App:
         t = self.t
         home = None
         if self.screen != "home":
-            label = t("nav.back") if self.screen == "rules" else t("nav.home")
+            label = t("nav.back") if self.screen in READING else t("nav.home")
             # At a table, Home saves the game: it waits in the library.
             aria = t("nav.home.table") if self.screen == "table" else None
             home = button(join((icon("home"), " ", label)), "home", cls="btn-ghost", aria=aria)

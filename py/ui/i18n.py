@@ -99,17 +99,35 @@ def shown_names(seats, t: "Translator") -> list[str]:
     return [isolate(defaults[n] if s.get("default") is True else s["name"]) for n, s in enumerate(seats)]
 
 
+ITEM_PICTURES = ("figure", "tone", "corner", "picture")   # what a rule may draw beside it
+
+
+@functools.cache
+def _rules_data(game_id: str) -> dict:
+    return _read_toml(_GAMES_DIR / game_id / "rules.toml")
+
+
 @functools.cache
 def rules_text(game_id: str) -> dict[str, list[dict]]:
     """A game's in-app rules (ui/games/<game id>/rules.toml) as each language's
-    sections: [{"title": ..., "items": [{"id": rule ID or None, "ruling": bool,
-    "text": ...}, ...]}, ...]; read once (callers only read it)."""
-    data = _read_toml(_GAMES_DIR / game_id / "rules.toml")
+    sections: [{"title": ..., "items": [{"id": rule ID or None, "text": ...,
+    and what it draws beside it if anything: "figure" (with "tone" and
+    "corner": a card) or "picture" (a drawing of the game's pictures.py)}, ...]}, ...];
+    read once (callers only read it)."""
+    data = _rules_data(game_id)
     return {lang: [{"title": section["title"][lang],
-                    "items": [{"id": rule.get("id"), "ruling": rule.get("ruling", False),
-                               "text": rule[lang]} for rule in section["rule"]]}
+                    "items": [{"id": rule.get("id"), "text": rule[lang],
+                               **{k: rule[k] for k in ITEM_PICTURES if k in rule}} for rule in section["rule"]]}
                    for section in data["section"]]
             for lang in LANGS}
+
+
+def rules_frame(game_id: str, lang: str) -> dict:
+    """What a rules page says around its sections: how to win (one paragraph,
+    first) and the notes at its end (where our rules depart from the original
+    ones, or settle what they leave open)."""
+    data = _rules_data(game_id)
+    return {"win": data["win"][lang], "notes": [note[lang] for note in data.get("note", [])]}
 
 
 class Translator:

@@ -6,7 +6,11 @@ shows of that game, beside its rules in royaltable/games/<game id>/:
                  home screen reads it without importing the game's rules or table
 - table.py       TABLE, an instance of a ui.table.Table subclass: the renderer
 - words.toml     every word of its table and setup, Japanese and English
-- rules.toml     its in-app rules, both languages, each rule with its ID
+- rules.toml     its in-app rules, both languages, each rule with its ID: how to win
+                 first, a card's figure or a drawing beside a rule, notes on the original
+- pictures.py    the rules page's drawings (the board, worked examples; ui/scenes.py),
+                 importing no rules
+- aid.toml       its player aid (ui/aid.py): topics, each with the rule IDs it shows
 - style.css      its table's style (the build links it from index.html)
 - figures.toml   the figures of its cards (ui/figures.py: game-icons.net, CC BY 3.0)
 

@@ -3,7 +3,7 @@ result, the hand-off and "show my cards" between turns, the questions over it
 (end the game, leave by Back, lost to another tab) and the log."""
 from __future__ import annotations
 
-from .. import saves, teacher
+from .. import aid, saves, teacher
 from ..html import button, suggesting, tappable
 from ..i18n import Translator, log_line, shown_names
 from ..markup import Markup, el, join, text
@@ -226,7 +226,8 @@ class TableScreen(Screen):
         return el("div", {"class": "screen-fit"}, bar, speak,
                   table_layout(self.kind(), match.viewer, body, match.table.panels(view, ctx),
                                self.render_log(match), app.panel, t,
-                               lit=match.lit if match.lit == match.actor() else None))
+                               lit=match.lit if match.lit == match.actor() else None,
+                               aid_game=game_id if aid.has_aid(game_id) else None))
 
     def render_peek(self, match: Match, names: list[str]) -> Markup:
         """Between turns: "show my cards" for each person; while one looks, a way to hide them."""
@@ -296,13 +297,14 @@ RAIL_ICONS = ("scores", "cards", "guide", "log")
 
 
 def table_layout(screen: str, viewer, main, panels: list[Panel], log: Markup, open_panel: str | None,
-                 t: Translator, lit: int | None = None) -> Markup:
+                 t: Translator, lit: int | None = None, aid_game: str | None = None) -> Markup:
     """The table, the rail of tabs beside it and the panel open over it, if any:
     the game's panels (scores, references) and the log, from the same view as the
     table. Only the open panel is drawn (and the log, which the page reads aloud
     from): a closed one is an empty, hidden section its tab controls. `lit`: the
     seat of the person the tablet came back to (Match.lit): their plate, the one
-    whose turn it is, lights (data-lit, static/app.css)."""
+    whose turn it is, lights (data-lit, static/app.css). `aid_game`: a last tab
+    opens that game's player aid, a screen of its own (Back returns here)."""
     panels = [*panels, Panel("log", t("table.log"), log)]
     keys = [panel.key for panel in panels]
     shown = open_panel if open_panel in keys else None
@@ -310,7 +312,9 @@ def table_layout(screen: str, viewer, main, panels: list[Panel], log: Markup, op
               (tappable(join((icon(p.key if p.key in RAIL_ICONS else "cards"), el("span", {"class": "rail-word"}, p.tab))),
                         "panel", p.key, "rail-tab" + (" is-open" if p.key == shown else ""),
                         attrs={"aria-expanded": "true" if p.key == shown else "false", "aria-controls": f"panel-{p.key}"})
-               for p in panels))
+               for p in panels),
+              aid_game and tappable(join((icon("guide"), el("span", {"class": "rail-word"}, t("aid.tab")))),
+                                    "aid", aid_game, "rail-tab rail-aid"))
     side = el("aside", {"class": "table-side", "hidden": shown is None, "aria-label": t("panel.rail")},
               button(join((icon("close"), el("span", {"class": "sr-only"}, t("panel.close")))), "panel", "",
                      cls="btn-ghost btn-icon drawer-close", aria=t("panel.close")),

@@ -101,3 +101,26 @@ def requirement(card: str) -> Markup:
 def die_face(value: int | None) -> Markup:
     """A die showing `value` (None: not rolled yet), as the tray and the seats draw it."""
     return el("i", {"class": f"ct-d ct-d-{'q' if value is None else value}", "aria-hidden": "true"})
+
+
+# ---- the rules page (ui/rules_page.py): a requirement beside its card, worked examples ----
+
+def beside(card: str) -> Markup:
+    """Beside a character's card on the rules page: its requirement as dice."""
+    return el("span", {"class": "ct-rules-req"}, requirement(card))
+
+
+def _result(t) -> Markup:
+    from ...scenes import dice, frame, scene, token
+    earned = [token("court", c, name=t("ct.card." + c), tone=tone) for c, tone in
+              (("knight", "brown"), ("lady", "brown"), ("hunter", "blue"), ("guard", "green"))]
+    return scene(frame(t("ct.ex.result"), dice(2, 2, 2, 2, 2, 6)), frame(t("ct.ex.earns"), *earned))
+
+
+def _final(t) -> Markup:
+    from ...scenes import dice, frame, scene
+    return scene(frame(t("ct.ex.king"), dice(5, 5, 5, 5, 5, 5, 5)),
+                 frame(t("ct.ex.beats"), dice(1, 1, 1, 1, 1, 1, 1, 1)))
+
+
+PICTURES = {"result": _result, "final": _final}
