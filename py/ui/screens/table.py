@@ -4,12 +4,13 @@ result, the hand-off and "show my cards" between turns, the questions over it
 from __future__ import annotations
 
 from .. import saves, teacher
-from ..html import button, suggesting, tappable
+from ..html import button, suggesting, tappable, teaching
 from ..i18n import Translator, log_line, shown_names
 from ..markup import Markup, el, join, text
 from ..match import LINGER, SUMMARY, Match
 from ..table import Panel
 from . import NOTHING, Screen, built, icon
+from .lesson import tutorial_bar, tutorial_end
 
 LOG_SHOWN = 80
 
@@ -68,7 +69,23 @@ class TableScreen(Screen):
             if match and action and match.actor() is not None and not match.needs_handoff():
                 self._refuse(action)
             return
+        if not self._taught("act", action):
+            return
         match.act(action, match.actor())
+
+    def _taught(self, cmd: str, arg: str) -> bool:
+        """In a guided first game, may this tap act now? If not, the lesson says
+        gently what to do instead (ui/tutorial.py)."""
+        app = self.app
+        lesson = app.tutorial
+        if lesson is None:
+            return True
+        refusal = lesson.refusal(app.match, cmd, arg)
+        if refusal:
+            app.message = app.t(refusal)
+            return False
+        lesson.tapped(app.match, cmd, arg)
+        return True
 
     def _refuse(self, action):
         """An action the rules do not allow now: say why; nothing changes."""
@@ -85,7 +102,7 @@ class TableScreen(Screen):
         picked for a discard) goes in or out of the selection; a name (the die to
         move, "red1") is the one thing chosen, in place of any other."""
         match = self.app.match
-        if not match or not match.legal_on_screen() or not arg:
+        if not match or not match.legal_on_screen() or not arg or not self._taught("select", arg):
             return
         if not arg.isdigit():
             match.selection[:] = [arg]
@@ -117,7 +134,7 @@ class TableScreen(Screen):
             self.app.match.suggest()
 
     def cmd_undo(self, arg):
-        if self.app.match:
+        if self.app.match and not self.app.tutorial:     # a lesson's steps go forward only
             self.app.match.undo()
 
     def go_home(self) -> None:
@@ -168,11 +185,12 @@ class TableScreen(Screen):
         game_id = match.game.id
         tools = []
         names = shown_names(match.seats, t)
-        undoer = match.undoer()
+        lesson = app.tutorial
+        undoer = None if lesson else match.undoer()
         if undoer is not None and not app.confirm and not app.lost:
             tools.append(button(join((icon("undo"), " ", t("undo.button", name=names[undoer]))),
                                 "undo", cls="btn-undo"))
-        if match.can_suggest() and not app.confirm and not app.lost:
+        if match.can_suggest() and not app.confirm and not app.lost and not lesson:
             tools.append(button(join((icon("hint"), " ", t("hint.button"))), "hint", cls="btn-hint",
                                 disabled=match.hint is not None))
         if any(match.is_bot(s) for s in range(len(match.seats))):
@@ -212,7 +230,8 @@ class TableScreen(Screen):
         view = match.state.view(match.viewer)
         if match.hint:
             ctx.reasons = teacher.panel(match, t, view)
-        with suggesting(match.hint):
+        asked = lesson.asked(match) if lesson and not match.needs_handoff() else None
+        with suggesting(match.hint), teaching(asked):
             body = match.table.render(view, ctx)
         if match.interlude == SUMMARY:
             body = join((built(body), el("div", {"class": "overlay"}, built(match.table.summary(view, ctx)))))
@@ -220,7 +239,7 @@ class TableScreen(Screen):
             body = join((built(body), self.render_result(ctx, view)))
         if ctx.reasons and not ctx.reasons_drawn:      # a table with no hint line on screen
             body = join((built(body), ctx.reasons))
-        body = join((self.render_peek(match, ctx.names), built(body)))
+        body = join((self.render_peek(match, ctx.names), tutorial_bar(app, asked), built(body)))
         speak = button(text(t("speak.button")), "speak", cls="btn-small sr-only-focusable")
         # The table screen is the window: the top bar, then the table in all the height left.
         return el("div", {"class": "screen-fit"}, bar, speak,
@@ -279,7 +298,8 @@ class TableScreen(Screen):
                         button(text(t("result.again")), "again", cls="btn-primary"),
                         button(text(t("replay.open")), "replay"),
                         button(text(t("result.home")), "home"), fold),
-                     el("div", {"class": "result-review"}, control) if control and not self.result_folded else None))
+                     el("div", {"class": "result-review"}, control) if control and not self.result_folded else None,
+                     tutorial_end(app, match.table.panels(view, ctx)) if app.tutorial and not self.result_folded else None))
 
     def render_log(self, match: Match) -> Markup:
         t = self.t

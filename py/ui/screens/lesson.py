@@ -1,0 +1,55 @@
+"""A guided first game on the table screen (ui/tutorial.py): the lesson's bar above
+the table (the step's words, Next, or a computer's move in one line) and its end,
+in the result (how to win, a real game, the rules, the player aid)."""
+from __future__ import annotations
+
+from ..html import button, tappable
+from ..i18n import log_line, shown_names
+from ..markup import Markup, el, join, text
+from ..tutorial import FREE, NEXT
+from . import NOTHING, icon
+
+# The player aid's panel, where a game's table has one (its tab on the rail).
+AID_PANEL = "aid"
+
+
+def tutorial_bar(app, asked) -> Markup:
+    """What the lesson says now, above the table: a step's words (with Next when it
+    asks only to read), the hint of free play, or the computers' last move."""
+    lesson, match, t = app.tutorial, app.match, app.t
+    if lesson is None or match.state.over or match.needs_handoff():
+        return NOTHING
+    step = lesson.step(match)
+    deciding = bool(match.legal_on_screen())
+    total = len(lesson.lesson.steps)
+    count = el("span", {"class": "teach-count"}, t("teach.count", n=min(lesson.index + 1, total), total=total))
+    if step is not None and (step.ask == NEXT or deciding):
+        words = step.words[t.lang]
+        if step.ask == FREE or (step.ask != NEXT and asked != step.tap()):
+            words = t("teach.choose", words=words)
+        go = (tappable(join((t("teach.next"), " ", icon("next", "icon icon-small"))), "teach_next", "",
+                       "btn btn-primary teach-next", attrs={"data-teach": True}) if step.ask == NEXT else None)
+        return el("section", {"class": "teach-bar", "aria-label": t("teach.label"),
+                              "data-teach-point": step.point or None},
+                  icon("guide"), el("p", {"class": "teach-words", "data-teach-step": True}, count, words), go)
+    if deciding:
+        return el("section", {"class": "teach-bar is-free", "aria-label": t("teach.label")},
+                  icon("guide"), el("p", {"class": "teach-words", "data-teach-step": True},
+                                    lesson.lesson.free[t.lang]))
+    said = log_line(match.log[-1], t, shown_names(match.seats, t)) if match.log else t("teach.watch")
+    return el("section", {"class": "teach-bar is-watching", "aria-label": t("teach.label")},
+              icon("speed"), el("p", {"class": "teach-words", "data-teach-say": True}, said))
+
+
+def tutorial_end(app, panels: list) -> Markup:
+    """The lesson's end, in the result: how to win, then a real game, the rules and
+    the player aid (when the table has one)."""
+    t, game = app.t, app.tutorial.game
+    aid = (button(text(t("teach.done.aid")), "panel", AID_PANEL)
+           if any(panel.key == AID_PANEL for panel in panels) else None)
+    return el("div", {"class": "teach-done", "data-teach-done": True},
+              el("h3", t("teach.done.title")),
+              el("p", app.tutorial.lesson.win[t.lang]),
+              el("div", {"class": "dialog-actions"},
+                 button(text(t("teach.done.real")), "setup", game, cls="btn-primary"),
+                 button(text(t("nav.rules")), "rules", game), aid))
