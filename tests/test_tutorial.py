@@ -21,6 +21,7 @@ TAUGHT = re.compile(r'<button[^>]*data-cmd="([^"]+)"(?: data-arg="([^"]*)")?[^>]
 
 # Rule IDs that say how the game is set up, never met in play: nothing to teach.
 SETUP_ONLY = {
+    "golden_key": {"GK-1", "GK-2", "GK-3"},     # two players; the basic and the advanced board as laid out
 }
 
 
@@ -112,12 +113,15 @@ def test_next_holds_the_table_and_other_taps_are_refused_gently():
     assert len(app.match.state.actions) == 1
 
 
-def test_a_lesson_is_not_kept_in_the_library_and_leaving_ends_it():
+def test_a_lesson_is_kept_in_the_library_as_a_game_and_leaving_ends_it():
     app = App(lang="en", pace=0)
     app.handle("learn", "court")
-    assert app.game_id is None and not app.library.entries
+    app.handle("teach_next")
+    app.handle("teach_next")
+    app.handle("act", "roll")
+    assert app.library.get(app.game_id).save.record["actions"] == ["roll"]
     app.handle("home")
-    assert app.tutorial is None and app.screen == "home"
+    assert app.tutorial is None and app.screen == "home" and len(app.library.in_progress()) == 1
 
 
 def test_an_unknown_lesson_is_said_in_words():

@@ -133,8 +133,8 @@ class App:
 
     def cmd_learn(self, arg):
         """"Learn to play": the game's guided first game (ui/tutorial.py), against
-        computer players on its lesson's deal. It is not kept in the library: it is
-        a lesson, started again from its button or its address (#learn=<game id>)."""
+        computer players on its lesson's deal. A real game, kept in the library as
+        any other (Continue plays it on as a game, without the lesson's words)."""
         from .collection import playable
         if not playable(arg) or not has_lesson(arg):
             self.message = self.t("teach.unknown")
@@ -143,7 +143,7 @@ class App:
         seats = [{"name": name, "kind": kind, "default": True}
                  for name, kind in zip(default_names(self.t, taught.seats), taught.seats)]
         match = Match(arg, seats, taught.options, taught.seed, self.pace, self.speed)
-        self.open(match, None)
+        self.open_new(match)
         self.tutorial = Tutorial(taught)
 
     def cmd_teach_next(self, arg):

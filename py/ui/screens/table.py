@@ -3,10 +3,12 @@ result, the hand-off and "show my cards" between turns, the questions over it
 (end the game, leave by Back, lost to another tab) and the log."""
 from __future__ import annotations
 
+import re
+
 from .. import saves, teacher
 from ..html import button, suggesting, tappable, teaching
 from ..i18n import Translator, log_line, shown_names
-from ..markup import Markup, el, join, text
+from ..markup import Markup, el, escape, join, text
 from ..match import LINGER, SUMMARY, Match
 from ..table import Panel
 from . import NOTHING, Screen, built, icon
@@ -233,19 +235,29 @@ class TableScreen(Screen):
         asked = lesson.asked(match) if lesson and not match.needs_handoff() else None
         with suggesting(match.hint), teaching(asked):
             body = match.table.render(view, ctx)
+        if asked and asked[0] == "act" and lesson.step(match) is None and _drawn(body, asked[1]) is None:
+            # Free play's hint is a move whose button is not drawn yet (a die not
+            # picked): the first move that is drawn is lit instead.
+            drawn = [a for a in match.legal_on_screen() if _drawn(body, a)]
+            if drawn:
+                asked = ("act", drawn[0])
+                with suggesting(match.hint), teaching(asked):
+                    ctx = Ctx(t, match)
+                    body = match.table.render(view, ctx)
         if match.interlude == SUMMARY:
             body = join((built(body), el("div", {"class": "overlay"}, built(match.table.summary(view, ctx)))))
         elif match.state.over:
             body = join((built(body), self.render_result(ctx, view)))
         if ctx.reasons and not ctx.reasons_drawn:      # a table with no hint line on screen
             body = join((built(body), ctx.reasons))
-        body = join((self.render_peek(match, ctx.names), tutorial_bar(app, asked), built(body)))
+        body = join((self.render_peek(match, ctx.names), built(body)))
         speak = button(text(t("speak.button")), "speak", cls="btn-small sr-only-focusable")
         # The table screen is the window: the top bar, then the table in all the height left.
         return el("div", {"class": "screen-fit"}, bar, speak,
                   table_layout(self.kind(), match.viewer, body, match.table.panels(view, ctx),
                                self.render_log(match), app.panel, t,
-                               lit=match.lit if match.lit == match.actor() else None))
+                               lit=match.lit if match.lit == match.actor() else None,
+                               teach=tutorial_bar(app, asked) if lesson else None))
 
     def render_peek(self, match: Match, names: list[str]) -> Markup:
         """Between turns: "show my cards" for each person; while one looks, a way to hide them."""
@@ -312,17 +324,23 @@ class TableScreen(Screen):
                      (el("li", log_line(entry, t, names)) for entry in reversed(shown))))
 
 
+def _drawn(body, action: str):
+    """Is the button of `action` on the table?"""
+    return re.search(f'data-cmd="act" data-arg="{re.escape(escape(action))}"', str(body))
+
+
 RAIL_ICONS = ("scores", "cards", "guide", "log")
 
 
 def table_layout(screen: str, viewer, main, panels: list[Panel], log: Markup, open_panel: str | None,
-                 t: Translator, lit: int | None = None) -> Markup:
+                 t: Translator, lit: int | None = None, teach: Markup | None = None) -> Markup:
     """The table, the rail of tabs beside it and the panel open over it, if any:
     the game's panels (scores, references) and the log, from the same view as the
     table. Only the open panel is drawn (and the log, which the page reads aloud
     from): a closed one is an empty, hidden section its tab controls. `lit`: the
     seat of the person the tablet came back to (Match.lit): their plate, the one
-    whose turn it is, lights (data-lit, static/app.css)."""
+    whose turn it is, lights (data-lit, static/app.css). `teach`: a guided first
+    game's words (ui/screens/lesson.py), above the table, beside the rail in portrait."""
     panels = [*panels, Panel("log", t("table.log"), log)]
     keys = [panel.key for panel in panels]
     shown = open_panel if open_panel in keys else None
@@ -337,6 +355,6 @@ def table_layout(screen: str, viewer, main, panels: list[Panel], log: Markup, op
               (el("section", {"class": "panel", "id": f"panel-{p.key}", "data-panel": p.key,
                               "hidden": p.key != shown},
                   built(p.drawn()) if p.key == shown or p.key == "log" else None) for p in panels))
-    return el("div", {"class": "table-layout", "data-screen": screen, "data-viewer": "" if viewer is None else viewer,
+    return el("div", {"class": ["table-layout", teach and "has-teach"], "data-screen": screen, "data-viewer": "" if viewer is None else viewer,
                       "data-lit": lit},
-              el("div", {"class": "table-main"}, main), rail, side)
+              teach or None, el("div", {"class": "table-main"}, main), rail, side)
