@@ -53,11 +53,11 @@ def moves_kept(page) -> int:
 
 
 def look(w, game: str, n: int, problems: list[str]) -> None:
-    """The step on screen as it is, then in the other orientation and the other
-    language (each with its screenshot), back to where it was."""
+    """The step on screen as it is, then in the other orientation, then in the other
+    language there (each with its screenshot); back to where it was."""
     page = w.page
     size = 0 if page.viewport_size["width"] == SIZES[0][0] else 1
-    for lang_switch, other in ((False, size), (False, 1 - size), (True, 1 - size), (False, size)):
+    for lang_switch, other in ((False, size), (False, 1 - size), (True, 1 - size)):
         if lang_switch:
             page.locator("#app [data-cmd=lang]").first.dispatch_event("click")
         width, height = SIZES[other]
@@ -71,6 +71,7 @@ def look(w, game: str, n: int, problems: list[str]) -> None:
         page.evaluate("window.royalMotion && royalMotion.finish()")
         w.shot(f"learn-{game}-{n:02d}-{lang}-{width}x{height}")
     page.locator("#app [data-cmd=lang]").first.dispatch_event("click")     # the language it had
+    page.set_viewport_size({"width": SIZES[size][0], "height": SIZES[size][1]})
 
 
 @pytest.mark.parametrize("game", LESSONS)

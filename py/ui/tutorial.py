@@ -10,6 +10,7 @@ rule IDs it teaches, and what it asks:
   one that acts; other taps are answered gently;
 - ask = "select <arg>": the one tap that picks something before a move (a card of
   a hand, a die);
+- ask = "resume": the words of a round's summary, read before tapping on;
 - ask = "free": the person chooses any move; the words are the hint.
 
 A step is shown once the game has `at` moves or more (its moment), after the steps
@@ -29,7 +30,7 @@ from dataclasses import dataclass
 from .i18n import LANGS
 
 _GAMES_DIR = pathlib.Path(__file__).resolve().parent / "games"
-NEXT, FREE, SELECT = "next", "free", "select "
+NEXT, FREE, SELECT, RESUME = "next", "free", "select ", "resume"
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,8 @@ class Step:
         """The one tap this step asks for, as (command, argument); None for Next and free steps."""
         if self.ask in (NEXT, FREE):
             return None
+        if self.ask == RESUME:
+            return "resume", ""
         if self.ask.startswith(SELECT):
             return "select", self.ask[len(SELECT):]
         return "act", self.ask
@@ -121,8 +124,12 @@ class Tutorial:
         """The tap lit now (`data-teach`): the step's own, when it is possible now;
         on a free step (or one whose move a different free choice made impossible)
         and past the steps, a computer's choice from the person's view, as a hint."""
+        if self.holds(match):
+            return None
+        if match.interlude == "summary" and not match.state.over:
+            return "resume", ""                # a round's summary: read it, then play on
         legal = match.legal_on_screen()
-        if not legal or self.holds(match):
+        if not legal:
             return None
         step = self.step(match)
         tap = step.tap() if step is not None else None
@@ -137,7 +144,14 @@ class Tutorial:
     @staticmethod
     def _possible(tap, match) -> bool:
         cmd, arg = tap
-        return arg in match.legal_on_screen() if cmd == "act" else True
+        if cmd == "resume":
+            return match.interlude == "summary"
+        return arg in match.legal_on_screen() if cmd == "act" else bool(match.legal_on_screen())
+
+    def owns(self, match, tap) -> bool:
+        """Is `tap` the step's own (not a hint of free play)?"""
+        step = self.step(match)
+        return step is not None and tap is not None and step.tap() == tap
 
     def refusal(self, match, cmd: str, arg: str) -> str | None:
         """Why a tap does not act now, as a words key (None: it may act)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..html import button, tappable
 from ..i18n import log_line, shown_names
 from ..markup import Markup, el, join, text
-from ..tutorial import FREE, NEXT
+from ..tutorial import FREE, NEXT, RESUME
 from . import NOTHING, icon
 
 # The player aid's panel, where a game's table has one (its tab on the rail).
@@ -23,9 +23,10 @@ def tutorial_bar(app, asked) -> Markup:
     deciding = bool(match.legal_on_screen())
     total = len(lesson.lesson.steps)
     count = el("span", {"class": "teach-count"}, t("teach.count", n=min(lesson.index + 1, total), total=total))
-    if step is not None and (step.ask == NEXT or deciding):
+    reading = match.interlude == "summary" and step is not None and step.ask == RESUME
+    if step is not None and (step.ask == NEXT or deciding or reading):
         words = step.words[t.lang]
-        if step.ask == FREE or (step.ask != NEXT and asked != step.tap()):
+        if step.ask == FREE or (step.ask != NEXT and not reading and asked != step.tap()):
             words = t("teach.choose", words=words)
         go = (tappable(join((t("teach.next"), " ", icon("next", "icon icon-small"))), "teach_next", "",
                        "btn btn-primary teach-next", attrs={"data-teach": True}) if step.ask == NEXT else None)

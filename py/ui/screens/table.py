@@ -128,7 +128,7 @@ class TableScreen(Screen):
             self.app.match.end_peek()
 
     def cmd_resume(self, arg):
-        if self.app.match:
+        if self.app.match and (self.app.match.interlude != SUMMARY or self._taught("resume", "")):
             self.app.match.resume()
 
     def cmd_hint(self, arg):
@@ -235,7 +235,7 @@ class TableScreen(Screen):
         asked = lesson.asked(match) if lesson and not match.needs_handoff() else None
         with suggesting(match.hint), teaching(asked):
             body = match.table.render(view, ctx)
-        if asked and asked[0] == "act" and lesson.step(match) is None and _drawn(body, asked[1]) is None:
+        if asked and asked[0] == "act" and not lesson.owns(match, asked) and _drawn(body, asked[1]) is None:
             # Free play's hint is a move whose button is not drawn yet (a die not
             # picked): the first move that is drawn is lit instead.
             drawn = [a for a in match.legal_on_screen() if _drawn(body, a)]
@@ -245,7 +245,9 @@ class TableScreen(Screen):
                     ctx = Ctx(t, match)
                     body = match.table.render(view, ctx)
         if match.interlude == SUMMARY:
-            body = join((built(body), el("div", {"class": "overlay"}, built(match.table.summary(view, ctx)))))
+            with teaching(asked):
+                summary = match.table.summary(view, ctx)
+            body = join((built(body), el("div", {"class": "overlay"}, built(summary))))
         elif match.state.over:
             body = join((built(body), self.render_result(ctx, view)))
         if ctx.reasons and not ctx.reasons_drawn:      # a table with no hint line on screen
