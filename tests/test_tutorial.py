@@ -52,7 +52,7 @@ def play_lesson(game: str, lang: str = "en", wrong_once: bool = True, limit: int
     refused = not wrong_once
     for _ in range(limit):
         html = str(app.render())
-        if app.match.state.over:
+        if app.match.state.over and app.match.interlude is None:
             assert "data-teach-done" in html
             return app
         tap = taught_tap(html)

@@ -126,8 +126,8 @@ class Tutorial:
         and past the steps, a computer's choice from the person's view, as a hint."""
         if self.holds(match):
             return None
-        if match.interlude == "summary" and not match.state.over:
-            return "resume", ""                # a round's summary: read it, then play on
+        if match.interlude == "summary":
+            return "resume", ""                # a round's summary: read it, then play on (or see the end)
         legal = match.legal_on_screen()
         if not legal:
             return None

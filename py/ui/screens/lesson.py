@@ -17,7 +17,7 @@ def tutorial_bar(app, asked) -> Markup:
     """What the lesson says now, above the table: a step's words (with Next when it
     asks only to read), the hint of free play, or the computers' last move."""
     lesson, match, t = app.tutorial, app.match, app.t
-    if lesson is None or match.state.over or match.needs_handoff():
+    if lesson is None or (match.state.over and match.interlude != "summary") or match.needs_handoff():
         return NOTHING
     step = lesson.step(match)
     deciding = bool(match.legal_on_screen())
