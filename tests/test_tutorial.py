@@ -23,6 +23,7 @@ TAUGHT = re.compile(r'<button[^>]*data-cmd="([^"]+)"(?: data-arg="([^"]*)")?[^>]
 SETUP_ONLY = {
     "golden_key": {"GK-1", "GK-2", "GK-3"},     # two players; the basic and the advanced board as laid out
     "krypkille": {"KK-4"},                      # how many players
+    "struggle": {"ST-4"},                       # the first player, drawn
 }
 
 

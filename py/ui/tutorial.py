@@ -107,7 +107,7 @@ class Tutorial:
 
     def step(self, match) -> Step | None:
         """The step on screen now: the next one, once its moment has come."""
-        if self.index >= len(self.lesson.steps) or match.state.over:
+        if self.index >= len(self.lesson.steps) or (match.state.over and match.interlude != "summary"):
             return None
         step = self.lesson.steps[self.index]
         return step if len(match.state.actions) >= step.at else None
