@@ -24,6 +24,7 @@ SETUP_ONLY = {
     "golden_key": {"GK-1", "GK-2", "GK-3"},     # two players; the basic and the advanced board as laid out
     "krypkille": {"KK-4"},                      # how many players
     "struggle": {"ST-4"},                       # the first player, drawn
+    "whispers": {"WH-3", "WH-4", "WH-5", "WH-6"},   # the deck, the deal, the King pile, the first player
 }
 
 
