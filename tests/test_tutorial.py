@@ -116,6 +116,15 @@ def test_next_holds_the_table_and_other_taps_are_refused_gently():
     assert len(app.match.state.actions) == 1
 
 
+def test_words_to_read_hold_the_computers_too():
+    app = App(lang="en", pace=0)
+    app.handle("learn", "struggle")                # a computer leads the first round
+    assert app.match.is_bot(app.match.state.current)
+    assert app.pending_delay() is None             # the welcome is read first
+    app.handle("teach_next")
+    assert app.pending_delay() is not None
+
+
 def test_a_lesson_is_kept_in_the_library_as_a_game_and_leaving_ends_it():
     app = App(lang="en", pace=0)
     app.handle("learn", "court")
