@@ -92,7 +92,7 @@ def test_a_guided_first_game_to_its_end(watched, game):
             look(w, game, n, problems)
         asks_one = page.locator("#app [data-teach][data-cmd=act]").count() == 1
         other = page.locator("#app [data-cmd=act]:not([data-teach]):not([disabled])")
-        if not refused and asks_one and other.count() and page.locator("#app .teach-count").count():
+        if not refused and asks_one and other.count() and page.locator("#app [data-teach-step=only]").count():
             moves = moves_kept(page)
             other.first.click()
             toast = page.locator("#app .toast").inner_text(timeout=5000)

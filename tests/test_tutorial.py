@@ -63,8 +63,11 @@ def play_lesson(game: str, lang: str = "en", wrong_once: bool = True, limit: int
             app.step()
             continue
         assert "data-teach-step" in html or (tap[0] == "resume" and "data-teach-say" in html)
+        step = app.tutorial.step(app.match)
+        if step is not None and step.tap() is not None:     # the story goes as written
+            assert tap == step.tap(), f"{game} at move {len(app.match.state.actions)}: {step.ask} is not possible"
         if not refused and tap[0] == "act" and len(app.match.legal_on_screen()) > 1 \
-                and app.tutorial.step(app.match) is not None:
+                and app.tutorial.owns(app.match, tap):
             other = next(a for a in app.match.legal_on_screen() if a != tap[1])
             moves = len(app.match.state.actions)
             app.handle("act", other)

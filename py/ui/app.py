@@ -144,7 +144,8 @@ class App:
                  for name, kind in zip(default_names(self.t, taught.seats), taught.seats)]
         match = Match(arg, seats, taught.options, taught.seed, self.pace, self.speed)
         self.open_new(match)
-        self.tutorial = Tutorial(taught)
+        self.tutorial = tutorial = Tutorial(taught)
+        match.holds = lambda: tutorial.holds(match)
 
     def cmd_teach_next(self, arg):
         if self.tutorial and self.match and self.screen == "table":

@@ -30,12 +30,14 @@ def tutorial_bar(app, asked) -> Markup:
             words = t("teach.choose", words=words)
         go = (tappable(join((t("teach.next"), " ", icon("next", "icon icon-small"))), "teach_next", "",
                        "btn btn-primary teach-next", attrs={"data-teach": True}) if step.ask == NEXT else None)
+        # What the step lets act (for tools): "read" (Next), "only" (the one lit move), "free".
+        kind = "read" if step.ask == NEXT else "only" if asked == step.tap() else "free"
         return el("section", {"class": "teach-bar", "aria-label": t("teach.label"),
                               "data-teach-point": step.point or None},
-                  icon("guide"), el("p", {"class": "teach-words", "data-teach-step": True}, count, words), go)
+                  icon("guide"), el("p", {"class": "teach-words", "data-teach-step": kind}, count, words), go)
     if deciding:
         return el("section", {"class": "teach-bar is-free", "aria-label": t("teach.label")},
-                  icon("guide"), el("p", {"class": "teach-words", "data-teach-step": True},
+                  icon("guide"), el("p", {"class": "teach-words", "data-teach-step": "free"},
                                     lesson.lesson.free[t.lang]))
     said = log_line(match.log[-1], t, shown_names(match.seats, t)) if match.log else t("teach.watch")
     return el("section", {"class": "teach-bar is-watching", "aria-label": t("teach.label")},
