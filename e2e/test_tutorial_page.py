@@ -82,14 +82,16 @@ def test_a_guided_first_game_to_its_end(watched, game):
     page.wait_for_selector("#app [data-teach-step]")
     assert "#learn" not in page.url                # taken off the address: a reload does not restart it
     problems = axe(page, f"{game} first step")
-    refused, seen, n = False, "", 0
+    refused, seen, n, looked = False, "", 0, 0.0
     steps = len(lesson(game).steps)
     while True:
         words = page.evaluate(STEP_WORDS)
         if words and words != seen:                # a new step's words (or free play's hint): look at it
             seen = words
             n += 1
+            looking = time.monotonic()
             look(w, game, n, problems)
+            looked += time.monotonic() - looking
         asks_one = page.locator("#app [data-teach][data-cmd=act]").count() == 1
         other = page.locator("#app [data-cmd=act]:not([data-teach]):not([disabled])")
         if not refused and asks_one and other.count() and page.locator("#app [data-teach-step=only]").count():
@@ -117,4 +119,4 @@ def test_a_guided_first_game_to_its_end(watched, game):
     assert n >= steps // 2, f"only {n} screens of words seen of {steps} steps"
     assert not w.errors, w.errors
     TIMES[game] = time.monotonic() - started
-    print(f"\n{game}: {TIMES[game]:.1f} s, {n} screens of words looked at")
+    print(f"\n{game}: {TIMES[game]:.1f} s, {n} screens of words looked at ({looked:.1f} s of it)")

@@ -143,3 +143,15 @@ def test_an_unknown_lesson_is_said_in_words():
     app = App(lang="en", pace=0)
     app.handle("learn", "chess")
     assert app.screen == "home" and app.message == app.t("teach.unknown")
+
+
+def test_the_end_offers_a_real_game_the_rules_and_the_player_aid_where_there_is_one():
+    app = play_lesson("golden_key", wrong_once=False)        # its table has a player aid (its "guide" panel)
+    html = str(app.render())
+    done = html[html.index("data-teach-done"):]
+    assert 'data-cmd="setup" data-arg="golden_key"' in done and 'data-cmd="rules" data-arg="golden_key"' in done
+    assert 'data-cmd="result_panel" data-arg="guide"' in done
+    app.handle("result_panel", "guide")
+    assert app.panel == "guide" and app.table.result_folded
+    app.handle("setup", "golden_key")
+    assert app.screen == "setup"

@@ -10,7 +10,7 @@ from ..tutorial import FREE, NEXT, RESUME
 from . import NOTHING, icon
 
 # The player aid's panel, where a game's table has one (its tab on the rail).
-AID_PANEL = "aid"
+AID_PANEL = "guide"
 
 
 def tutorial_bar(app, asked) -> Markup:
@@ -48,7 +48,7 @@ def tutorial_end(app, panels: list) -> Markup:
     """The lesson's end, in the result: how to win, then a real game, the rules and
     the player aid (when the table has one)."""
     t, game = app.t, app.tutorial.game
-    aid = (button(text(t("teach.done.aid")), "panel", AID_PANEL)
+    aid = (button(text(t("teach.done.aid")), "result_panel", AID_PANEL)
            if any(panel.key == AID_PANEL for panel in panels) else None)
     return el("div", {"class": "teach-done", "data-teach-done": True},
               el("h3", t("teach.done.title")),

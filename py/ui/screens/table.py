@@ -58,6 +58,11 @@ class TableScreen(Screen):
     def cmd_result_fold(self, arg):
         self.result_folded = not self.result_folded
 
+    def cmd_result_panel(self, arg):
+        """A panel from the result (a lesson's player aid): the result folds out of its way."""
+        self.result_folded = True
+        self.app.panel = arg or None
+
     # ---- commands -----------------------------------------------------------------
     def cmd_again(self, arg):
         app = self.app
