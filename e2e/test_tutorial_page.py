@@ -54,10 +54,13 @@ def moves_kept(page) -> int:
 
 def look(w, game: str, n: int, problems: list[str]) -> None:
     """The step on screen as it is, then in the other orientation, then in the other
-    language there (each with its screenshot); back to where it was."""
+    language (each with its screenshot); back to where it was."""
     page = w.page
     size = 0 if page.viewport_size["width"] == SIZES[0][0] else 1
-    for lang_switch, other in ((False, size), (False, 1 - size), (True, 1 - size)):
+    # The other language in the other orientation at odd steps, in this one at even steps:
+    # over a lesson every language meets every orientation.
+    third = 1 - size if n % 2 else size
+    for lang_switch, other in ((False, size), (False, 1 - size), (True, third)):
         if lang_switch:
             page.locator("#app [data-cmd=lang]").first.dispatch_event("click")
         width, height = SIZES[other]
