@@ -112,9 +112,6 @@ class Tutorial:
         step = self.lesson.steps[self.index]
         return step if len(match.state.actions) >= step.at else None
 
-    def guided(self) -> bool:
-        return self.index < len(self.lesson.steps)
-
     def holds(self, match) -> bool:
         """Words to read before anything moves: the table (computers too) waits for Next."""
         step = self.step(match)
