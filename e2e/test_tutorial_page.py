@@ -1,5 +1,6 @@
-"""Learn to play (issue 31, item 1): each game's guided first game, opened at its
-own address (#learn=<game id>), played ONCE to its end by tapping only what it
+"""Learn to play (issue 31, item 1): each game's guided first game, opened by one
+of its ways in (its address #learn=<game id>, the home screen, the new-game screen,
+the rules screen, the rules page's link), played ONCE to its end by tapping only what it
 lights (data-teach) and, once, something it does not ask (a gentle refusal, no
 move). At every step's words (data-teach-step) the screen is looked at where it
 is and then in the other orientation and the other language on the same page:
@@ -18,6 +19,7 @@ import pytest
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "py"))
+from conftest import wait_until_ready  # noqa: E402
 from royaltable import registry  # noqa: E402
 from test_access import axe  # noqa: E402
 from test_text_fit import MISFITS, SIZES  # noqa: E402
@@ -46,6 +48,38 @@ TAP_TAUGHT = """async (limit) => {
 STEP_WORDS = "() => { const e = document.querySelector('#app [data-teach-step]'); return e ? e.textContent : '' }"
 SCROLLS = "() => document.scrollingElement.scrollHeight > window.innerHeight + 1"
 SETTLE = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+def open_lesson(w, game: str, problems: list[str]):
+    """Each lesson by another of its ways in (looked at, in Japanese at 1024×768): its
+    address, the home screen's game card, the new-game screen, the rules screen, and
+    the link of the rules page of its own."""
+    page = w.page
+    if game == "court":
+        w.open(f"pace=0.02#learn={game}")
+        assert "#learn" not in page.url            # taken off the address: a reload does not restart it
+        return
+    if game == "whispers":
+        page.goto(f"{w.origin}/rules/{game}.html")
+        link = page.locator(f'.prerender[data-lang="ja"] a[href$="#learn={game}"]')
+        link.wait_for()
+        where = link.get_attribute("href")
+        w.shot(f"learn-{game}-way-in")
+        # The link, with the tests' pace (the link itself has none).
+        page.goto(f"{w.origin}/?pace=0.02{where[where.index('#'):]}")
+        wait_until_ready(page)
+        return
+    w.open("pace=0.02")
+    if game == "golden_key":
+        page.locator(f"#app [data-game={game}] [data-cmd=setup]").click()
+    elif game == "krypkille":
+        page.locator(f"#app [data-game={game}] [data-cmd=rules]").click()
+    learn = page.locator(f"#app [data-cmd=learn][data-arg={game}]").first
+    learn.wait_for()
+    page.evaluate(SETTLE)
+    problems += [f"{game} way in: {m}" for m in page.evaluate(MISFITS)]
+    w.shot(f"learn-{game}-way-in")
+    learn.click()
 
 
 def moves_kept(page) -> int:
@@ -81,10 +115,11 @@ def look(w, game: str, n: int, problems: list[str]) -> None:
 def test_a_guided_first_game_to_its_end(watched, game):
     started = time.monotonic()
     w = watched(1024, 768, locale="ja-JP")
-    page = w.open(f"pace=0.02#learn={game}")
+    page = w.page
+    problems: list[str] = []
+    open_lesson(w, game, problems)
     page.wait_for_selector("#app [data-teach-step]")
-    assert "#learn" not in page.url                # taken off the address: a reload does not restart it
-    problems = axe(page, f"{game} first step")
+    problems += axe(page, f"{game} first step")
     refused, seen, n, looked = False, "", 0, 0.0
     steps = len(lesson(game).steps)
     while True:

@@ -155,3 +155,15 @@ def test_the_end_offers_a_real_game_the_rules_and_the_player_aid_where_there_is_
     assert app.panel == "guide" and app.table.result_folded
     app.handle("setup", "golden_key")
     assert app.screen == "setup"
+
+
+def test_a_steps_words_are_read_out_once():
+    app = App(lang="en", pace=0)
+    app.handle("learn", "court")
+    app.render()
+    first = lesson("court").steps[0].words["en"]
+    assert first in app.announcement()
+    app.render()
+    assert first not in app.announcement()          # said once, not at every redraw
+    app.handle("teach_next")
+    assert lesson("court").steps[1].words["en"] in app.announcement()
