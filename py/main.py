@@ -140,6 +140,7 @@ def draw(cause="", x=0.0, y=0.0):
         redraw.draw(root, html, key == page["screen"])
         motion.after(root)           # ... and they glide, fly or tumble to where they are
         page["html"] = html
+        light_taught()
         restore_focus(focused)
         if cause:
             guard.screen_changed(now(), cause == "tap", x, y)
@@ -343,10 +344,25 @@ def restore_focus(key):
         target = py_value(root.querySelector(selector))
     if target is None and key and key[0] in FOCUS_AFTER:
         target = py_value(root.querySelector(FOCUS_AFTER[key[0]]))
-    if target is None and page["keyboard"]:
-        target = py_value(root.querySelector(DECISION))
+    if target is None and page["keyboard"]:     # a lesson's lit tap first, else the first decision
+        target = py_value(root.querySelector("[data-teach]")) or py_value(root.querySelector(DECISION))
     if target is not None:
         target.focus()
+
+
+def light_taught():
+    """A lesson's step lights the thing it is about (its bar's data-teach-point, a
+    selector into the table: the die, the card, the seat) beside its words."""
+    for old in root.querySelectorAll("[data-teach-lit]"):
+        old.removeAttribute("data-teach-lit")
+    bar = py_value(root.querySelector("[data-teach-point]"))
+    if bar is None:
+        return
+    try:
+        for thing in root.querySelectorAll(str(bar.getAttribute("data-teach-point"))):
+            thing.setAttribute("data-teach-lit", "")
+    except Exception:
+        pass                 # a selector the table no longer matches: nothing to light
 
 
 def say(text: str):
@@ -466,6 +482,15 @@ try:
 except Exception as err:
     reason = "too_big" if "too_big" in str(err) else "corrupt"
     app.message = app.t("library.shared.failed", reason=app.t("save." + reason))
+# "Learn to play" at its own address (#learn=<game id>: from a rules page, or a
+# friend's link): taken off the address, so a reload does not start it again.
+learn_hash = str(py_value(window.location.hash) or "")
+if learn_hash.startswith("#learn="):
+    window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
+    try:
+        app.handle("learn", learn_hash[len("#learn="):])
+    except Exception as err:
+        app.message = app.t("error.unexpected", reason=f"{type(err).__name__}: {err}")
 app.snapshot_bytes = snapshot_size()
 draw()
 document.getElementById("boot").remove()

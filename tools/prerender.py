@@ -21,6 +21,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py"))
 
 from ui import figures, rules_page  # noqa: E402
+from ui.tutorial import has_lesson  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.collection import GAMES, playable  # noqa: E402
 from ui.html import esc  # noqa: E402
@@ -135,6 +136,8 @@ def write_rules_pages() -> list[pathlib.Path]:
             bar = (f'<header class="topbar"><div class="topbar-left">'
                    f'<a class="btn btn-ghost" href="../">{esc(t("app.name"))}</a>'
                    f'<h1 class="topbar-title">{esc(title)}</h1></div><div class="topbar-right">'
+                   + (f'<a class="btn btn-ghost" href="../#learn={game_id}">{esc(t("teach.learn"))}</a>'
+                      if has_lesson(game_id) else "") +
                    f'<button type="button" class="btn btn-ghost" data-lang-switch="{other}" '
                    f'aria-label="{esc(t("lang.switch.label"))}">{esc(t("lang.switch"))}</button></div></header>')
             # The figures' sprite from the rules/ folder, one level down.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from . import saves
 from .html import button
-from .i18n import Translator, default_lang, log_line, shown_names
+from .i18n import Translator, default_lang, default_names, log_line, shown_names
 from .library import Library, MemoryStore, new_id
 from .collection import GAMES
 from .markup import Markup, el, join, text
@@ -24,6 +24,7 @@ from .screens.replay import ReplayScreen, ReviewJob, Replaying
 from .screens.rules import RulesScreen
 from .screens.setup import KINDS, SetupForm, SetupScreen, option_value
 from .screens.table import LOG_SHOWN, Ctx, TableScreen
+from .tutorial import Tutorial, has_lesson, lesson
 
 __all__ = ["App", "Ctx", "KINDS", "LOG_SHOWN", "MemoryStorage", "Replaying", "ReviewJob", "SetupForm",
            "log_line", "option_value"]
@@ -69,6 +70,7 @@ class App:
         self.store_problem: str | None = None    # "quota" / "blocked": saving fails
         self.effects: list[tuple] = []           # for the page: downloads, links, copies
         self.match: Match | None = None
+        self.tutorial: Tutorial | None = None    # the guided first game on the table, if it is one
         self.message: str | None = None          # what went wrong, in words (a toast)
         self.good_news: str | None = None        # what went well (an import, a game ended), in words
         self.confirm: str | None = None          # "quit" or "leave": a question over the table
@@ -89,7 +91,7 @@ class App:
                                             self.aid)}
         self._commands = {"dismiss": self.cmd_dismiss, "lang": self.cmd_lang, "speed": self.cmd_speed,
                           "sound": self.cmd_sound, "home": self.cmd_home,
-                          "panel": self.cmd_panel}
+                          "panel": self.cmd_panel, "learn": self.cmd_learn, "teach_next": self.cmd_teach_next}
         for screen in self.screens.values():
             self._commands.update(screen.commands())
 
@@ -133,6 +135,27 @@ class App:
         """A tab beside the table opens its panel over it; the same tab, or the
         panel's close button (no argument), closes it."""
         self.panel = None if not arg or arg == self.panel else arg
+
+    def cmd_learn(self, arg):
+        """"Learn to play": the game's guided first game (ui/tutorial.py), against
+        computer players on its lesson's deal. A real game, kept in the library as
+        any other (Continue plays it on as a game, without the lesson's words)."""
+        from .collection import playable
+        if not playable(arg) or not has_lesson(arg):
+            self.message = self.t("teach.unknown")
+            return
+        taught = lesson(arg)
+        seats = [{"name": name, "kind": kind, "default": True}
+                 for name, kind in zip(default_names(self.t, taught.seats), taught.seats)]
+        match = Match(arg, seats, taught.options, taught.seed, self.pace, self.speed)
+        self.open_new(match)
+        self.tutorial = tutorial = Tutorial(taught)
+        match.holds = lambda: tutorial.holds(match)
+
+    def cmd_teach_next(self, arg):
+        if self.tutorial and self.match and self.screen == "table":
+            self.tutorial.next(self.match)
+            self.match.call_back()
 
     def cmd_home(self, arg):
         """Home, from any screen, with no question: an open game is saved and
@@ -196,7 +219,7 @@ class App:
         """Lets go of the open game (another tab may open it now); it stays in the library."""
         if self.game_id is not None:
             self.store.release(self.game_id)
-        self.match = self.game_id = None
+        self.match = self.game_id = self.tutorial = None
         self.lost = False
         self.confirm = None
 
@@ -268,6 +291,8 @@ class App:
     def pending_delay(self) -> int | None:
         if self.screen != "table" or not self.match or self.confirm or self.lost:
             return None
+        if self.tutorial and self.tutorial.holds(self.match):
+            return None                          # a lesson's words are read first: the table waits
         return self.match.pending_delay()
 
     def step(self) -> None:
@@ -311,6 +336,11 @@ class App:
         news = self.news()
         match = self.match if self.screen == "table" else None
         self._told = None if match is None else (match, len(match.log))
+        if self.tutorial and match is not None:
+            step = self.tutorial.step(match)
+            if step is not None and self.tutorial.told != self.tutorial.index:
+                self.tutorial.told = self.tutorial.index
+                news.append(step.words[self.t.lang])
         if self.review_news:
             news.append(self.review_news)
             self.review_news = None

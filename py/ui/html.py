@@ -26,6 +26,21 @@ def suggesting(action):
         _SUGGESTED.reset(token)
 
 
+# The tap a guided first game asks for now, as (command, argument) (see teaching()).
+_TAUGHT: contextvars.ContextVar = contextvars.ContextVar("taught", default=None)
+
+
+@contextlib.contextmanager
+def teaching(tap):
+    """Inside this block the tappable thing that makes `tap` ((command, argument),
+    ui/tutorial.py) is drawn lit as the one the lesson asks for (`data-teach`)."""
+    token = _TAUGHT.set(tap)
+    try:
+        yield
+    finally:
+        _TAUGHT.reset(token)
+
+
 def button(label, cmd: str, arg: str = "", cls: str = "", disabled: bool = False,
            aria: str | None = None) -> Markup:
     """A tappable button; `label` is Markup, or text (escaped)."""
@@ -41,6 +56,7 @@ def tappable(inner, cmd: str, arg: str = "", cls: str = "", disabled: bool = Fal
     marked = cmd == "act" and suggested is not None and arg == suggested
     tag = el("button", {"type": "button", "class": cls.strip(), "data-cmd": cmd,
                         "data-arg": arg if arg != "" else None, "data-hint": marked,
+                        "data-teach": _TAUGHT.get() == (cmd, arg),
                         "aria-label": aria or None, "disabled": disabled}, attrs or {})
     return Markup(f"{tag[:-len('</button>')]}{text(inner)}</button>")
 

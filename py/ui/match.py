@@ -18,6 +18,8 @@ among computers: the screen is always theirs.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from .table import holds_secrets, table_for
 
 SPEEDS = {"slow": 1.8, "normal": 1.0, "fast": 0.5}    # how fast computer moves are shown
@@ -45,6 +47,9 @@ class Match:
         self.holder: int | None = humans[0] if len(humans) == 1 else None
         self.peek_asked: int | None = None     # "show my cards": waiting for the look-away prompt
         self.peeking: int | None = None        # whose cards are shown between turns
+        # A guided first game's words to read now (ui/tutorial.py): a computer's
+        # steps shown together stop there, so that the words come at their moment.
+        self.holds: Callable[[], bool] = lambda: False
         self.start(self.game.new(len(seats), seed=seed, options=options))
 
     @classmethod
@@ -236,7 +241,8 @@ class Match:
                 action = bot.choose(self.state.view(seat), self.state.legal_actions())
                 self.act(action, seat)
                 if not (self.grouped() and self.state.current == seat and not self.state.over
-                        and not self.interlude and self.table.shows_with_next(before, action, self._public)):
+                        and not self.interlude and self.table.shows_with_next(before, action, self._public)) \
+                        or self.holds():
                     break
         if self.state.current != seat:
             self.waited += 1                   # a turn passed: the next pauses less

@@ -13,6 +13,7 @@ from ..i18n import Translator, shown_names
 from ..library import new_id
 from ..markup import Markup, el, join, text
 from ..match import Match
+from ..tutorial import has_lesson
 from . import NOTHING, Screen, icon
 
 
@@ -146,6 +147,7 @@ class HomeScreen(Screen):
             shortest, longest = covers.minutes(game_id)
             facts = t("home.facts", players=players, minutes=t("home.minutes", lo=shortest, hi=longest))
             actions = join((button(text(t("home.play")), "setup", game_id, cls="btn-primary"),
+                            has_lesson(game_id) and button(text(t("teach.learn")), "learn", game_id),
                             button(text(t("home.rules")), "rules", game_id)))
             cards.append(el("article", {"class": "game-card", "data-game": game_id},
                             covers.art(game_id),

@@ -5,7 +5,9 @@ from __future__ import annotations
 from .. import rules_page
 from ..collection import playable
 
-from ..markup import Markup, join
+from ..html import button
+from ..markup import Markup, join, text
+from ..tutorial import has_lesson
 from . import Screen
 
 
@@ -32,4 +34,5 @@ class RulesScreen(Screen):
     def render(self) -> Markup:
         t = self.t
         title = t("rules.title", game=t("game." + self.game))
-        return join((self.app.topbar(title), rules_page.render(self.game, t)))
+        learn = has_lesson(self.game) and button(text(t("teach.learn")), "learn", self.game, cls="btn-ghost")
+        return join((self.app.topbar(title, learn or None), rules_page.render(self.game, t)))

@@ -8,6 +8,7 @@ from ..collection import playable
 from ..html import button
 from ..i18n import default_names
 from ..markup import Markup, el, join, text
+from ..tutorial import has_lesson
 from . import Screen
 
 KINDS = ("human", "quick", "strong")
@@ -153,7 +154,9 @@ class SetupScreen(Screen):
                        el("span", {"class": "hint"}, t("setup.seed.hint"))))
         return join((
             self.app.topbar(t("setup.title", game=t("game." + form.game)),
-                            button(text(t("nav.rules")), "rules", form.game, cls="btn-ghost")),
+                            join((has_lesson(form.game) and button(text(t("teach.learn")), "learn", form.game,
+                                                                   cls="btn-ghost"),
+                                  button(text(t("nav.rules")), "rules", form.game, cls="btn-ghost")))),
             el("section", {"class": "setup"},
                _row(t("setup.players"), counts),
                el("div", {"class": "seats"}, rows),

@@ -3,13 +3,16 @@ result, the hand-off and "show my cards" between turns, the questions over it
 (end the game, leave by Back, lost to another tab) and the log."""
 from __future__ import annotations
 
+import re
+
 from .. import aid, saves, teacher
-from ..html import button, suggesting, tappable
+from ..html import button, suggesting, tappable, teaching
 from ..i18n import Translator, log_line, shown_names
-from ..markup import Markup, el, join, text
+from ..markup import Markup, el, escape, join, text
 from ..match import LINGER, SUMMARY, Match
 from ..table import Panel
 from . import NOTHING, Screen, built, icon
+from .lesson import tutorial_bar, tutorial_end
 
 LOG_SHOWN = 80
 
@@ -68,7 +71,23 @@ class TableScreen(Screen):
             if match and action and match.actor() is not None and not match.needs_handoff():
                 self._refuse(action)
             return
+        if not self._taught("act", action):
+            return
         match.act(action, match.actor())
+
+    def _taught(self, cmd: str, arg: str) -> bool:
+        """In a guided first game, may this tap act now? If not, the lesson says
+        gently what to do instead (ui/tutorial.py)."""
+        app = self.app
+        lesson = app.tutorial
+        if lesson is None:
+            return True
+        refusal = lesson.refusal(app.match, cmd, arg)
+        if refusal:
+            app.message = app.t(refusal)
+            return False
+        lesson.tapped(app.match, cmd, arg)
+        return True
 
     def _refuse(self, action):
         """An action the rules do not allow now: say why; nothing changes."""
@@ -85,7 +104,7 @@ class TableScreen(Screen):
         picked for a discard) goes in or out of the selection; a name (the die to
         move, "red1") is the one thing chosen, in place of any other."""
         match = self.app.match
-        if not match or not match.legal_on_screen() or not arg:
+        if not match or not match.legal_on_screen() or not arg or not self._taught("select", arg):
             return
         if not arg.isdigit():
             match.selection[:] = [arg]
@@ -109,7 +128,7 @@ class TableScreen(Screen):
             self.app.match.end_peek()
 
     def cmd_resume(self, arg):
-        if self.app.match:
+        if self.app.match and (self.app.match.interlude != SUMMARY or self._taught("resume", "")):
             self.app.match.resume()
 
     def cmd_hint(self, arg):
@@ -117,7 +136,7 @@ class TableScreen(Screen):
             self.app.match.suggest()
 
     def cmd_undo(self, arg):
-        if self.app.match:
+        if self.app.match and not self.app.tutorial:     # a lesson's steps go forward only
             self.app.match.undo()
 
     def go_home(self) -> None:
@@ -168,11 +187,12 @@ class TableScreen(Screen):
         game_id = match.game.id
         tools = []
         names = shown_names(match.seats, t)
-        undoer = match.undoer()
+        lesson = app.tutorial
+        undoer = None if lesson else match.undoer()
         if undoer is not None and not app.confirm and not app.lost:
             tools.append(button(join((icon("undo"), " ", t("undo.button", name=names[undoer]))),
                                 "undo", cls="btn-undo"))
-        if match.can_suggest() and not app.confirm and not app.lost:
+        if match.can_suggest() and not app.confirm and not app.lost and not lesson:
             tools.append(button(join((icon("hint"), " ", t("hint.button"))), "hint", cls="btn-hint",
                                 disabled=match.hint is not None))
         if any(match.is_bot(s) for s in range(len(match.seats))):
@@ -212,10 +232,22 @@ class TableScreen(Screen):
         view = match.state.view(match.viewer)
         if match.hint:
             ctx.reasons = teacher.panel(match, t, view)
-        with suggesting(match.hint):
+        asked = lesson.asked(match) if lesson and not match.needs_handoff() else None
+        with suggesting(match.hint), teaching(asked):
             body = match.table.render(view, ctx)
+        if asked and asked[0] == "act" and not lesson.owns(match, asked) and _drawn(body, asked[1]) is None:
+            # Free play's hint is a move whose button is not drawn yet (a die not
+            # picked): the first move that is drawn is lit instead.
+            drawn = [a for a in match.legal_on_screen() if _drawn(body, a)]
+            if drawn:
+                asked = ("act", drawn[0])
+                with suggesting(match.hint), teaching(asked):
+                    ctx = Ctx(t, match)
+                    body = match.table.render(view, ctx)
         if match.interlude == SUMMARY:
-            body = join((built(body), el("div", {"class": "overlay"}, built(match.table.summary(view, ctx)))))
+            with teaching(asked):
+                summary = match.table.summary(view, ctx)
+            body = join((built(body), el("div", {"class": "overlay"}, built(summary))))
         elif match.state.over:
             body = join((built(body), self.render_result(ctx, view)))
         if ctx.reasons and not ctx.reasons_drawn:      # a table with no hint line on screen
@@ -227,7 +259,8 @@ class TableScreen(Screen):
                   table_layout(self.kind(), match.viewer, body, match.table.panels(view, ctx),
                                self.render_log(match), app.panel, t,
                                lit=match.lit if match.lit == match.actor() else None,
-                               aid_game=game_id if aid.has_aid(game_id) else None))
+                               aid_game=game_id if aid.has_aid(game_id) else None,
+                               teach=tutorial_bar(app, asked) if lesson else None))
 
     def render_peek(self, match: Match, names: list[str]) -> Markup:
         """Between turns: "show my cards" for each person; while one looks, a way to hide them."""
@@ -280,7 +313,8 @@ class TableScreen(Screen):
                         button(text(t("result.again")), "again", cls="btn-primary"),
                         button(text(t("replay.open")), "replay"),
                         button(text(t("result.home")), "home"), fold),
-                     el("div", {"class": "result-review"}, control) if control and not self.result_folded else None))
+                     el("div", {"class": "result-review"}, control) if control and not self.result_folded else None,
+                     tutorial_end(app) if app.tutorial and not self.result_folded else None))
 
     def render_log(self, match: Match) -> Markup:
         t = self.t
@@ -293,18 +327,26 @@ class TableScreen(Screen):
                      (el("li", log_line(entry, t, names)) for entry in reversed(shown))))
 
 
+def _drawn(body, action: str):
+    """Is the button of `action` on the table?"""
+    return re.search(f'data-cmd="act" data-arg="{re.escape(escape(action))}"', str(body))
+
+
 RAIL_ICONS = ("scores", "cards", "guide", "log")
 
 
 def table_layout(screen: str, viewer, main, panels: list[Panel], log: Markup, open_panel: str | None,
-                 t: Translator, lit: int | None = None, aid_game: str | None = None) -> Markup:
+                 t: Translator, lit: int | None = None, aid_game: str | None = None,
+                 teach: Markup | None = None) -> Markup:
     """The table, the rail of tabs beside it and the panel open over it, if any:
     the game's panels (scores, references) and the log, from the same view as the
     table. Only the open panel is drawn (and the log, which the page reads aloud
     from): a closed one is an empty, hidden section its tab controls. `lit`: the
     seat of the person the tablet came back to (Match.lit): their plate, the one
     whose turn it is, lights (data-lit, static/app.css). `aid_game`: a last tab
-    opens that game's player aid, a screen of its own (Back returns here)."""
+    opens that game's player aid, a screen of its own (Back returns here). `teach`:
+    a guided first game's words (ui/screens/lesson.py), above the table, beside the
+    rail in portrait."""
     panels = [*panels, Panel("log", t("table.log"), log)]
     keys = [panel.key for panel in panels]
     shown = open_panel if open_panel in keys else None
@@ -313,7 +355,7 @@ def table_layout(screen: str, viewer, main, panels: list[Panel], log: Markup, op
                         "panel", p.key, "rail-tab" + (" is-open" if p.key == shown else ""),
                         attrs={"aria-expanded": "true" if p.key == shown else "false", "aria-controls": f"panel-{p.key}"})
                for p in panels),
-              aid_game and tappable(join((icon("guide"), el("span", {"class": "rail-word"}, t("aid.tab")))),
+              aid_game and tappable(join((icon("aid"), el("span", {"class": "rail-word"}, t("aid.tab")))),
                                     "aid", aid_game, "rail-tab rail-aid"))
     side = el("aside", {"class": "table-side", "hidden": shown is None, "aria-label": t("panel.rail")},
               button(join((icon("close"), el("span", {"class": "sr-only"}, t("panel.close")))), "panel", "",
@@ -321,6 +363,6 @@ def table_layout(screen: str, viewer, main, panels: list[Panel], log: Markup, op
               (el("section", {"class": "panel", "id": f"panel-{p.key}", "data-panel": p.key,
                               "hidden": p.key != shown},
                   built(p.drawn()) if p.key == shown or p.key == "log" else None) for p in panels))
-    return el("div", {"class": "table-layout", "data-screen": screen, "data-viewer": "" if viewer is None else viewer,
+    return el("div", {"class": ["table-layout", teach and "has-teach"], "data-screen": screen, "data-viewer": "" if viewer is None else viewer,
                       "data-lit": lit},
-              el("div", {"class": "table-main"}, main), rail, side)
+              teach or None, el("div", {"class": "table-main"}, main), rail, side)
