@@ -171,7 +171,7 @@ def test_a_turn_that_rolls_sets_aside_uses_three_abilities_and_takes_a_card(watc
             else:
                 break
     assert len(used) >= 3, used
-    assert page.locator(".ct-held .card.is-used").count() >= 3
+    assert page.locator(".ct-held .ct-chip.is-used").count() >= 3
     w.shot("court-abilities")
     die = page.locator('.ct-dice [data-arg^="aside "]')
     if die.count() >= 2:                   # one die set aside (the turn goes on): it glides there
