@@ -16,7 +16,7 @@ import sys
 from playwright.sync_api import sync_playwright
 
 from conftest import ARTIFACTS, CHROMIUM, start_server, stop_server, wait_until_ready
-from table_driver import SEED_LIBRARY
+from table_driver import SEED_LIBRARY, UNUSED
 from royaltable import registry
 from ui import saves
 
@@ -24,24 +24,6 @@ SIZES = ((1024, 768), (768, 1024))
 LOCALES = ("ja-JP", "en-US")
 GAMES = ("court", "krypkille", "whispers", "golden_key", "struggle")
 
-# The lowest thing drawn on the table (#app's table, not the page's background).
-UNUSED = """() => { if (window.royalMotion) royalMotion.finish(); window.scrollTo(0, 0);
-  let low = 0;
-  const main = document.querySelector('.table-main') || document.getElementById('app');
-  const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
-  const range = document.createRange();
-  while (walker.nextNode()) {
-    const n = walker.currentNode;
-    if (!n.textContent.trim() || n.parentElement.closest('.sr-only, [hidden], .table-side')) continue;
-    range.selectNodeContents(n);
-    for (const r of range.getClientRects()) if (r.height) low = Math.max(low, r.bottom);
-  }
-  for (const e of main.querySelectorAll('.card, svg, button, .ct-die, .ct-d, [data-card]')) {
-    if (e.closest('.sr-only, [hidden], .table-side')) continue;
-    const r = e.getBoundingClientRect();
-    if (r.height && r.width) low = Math.max(low, r.bottom);
-  }
-  return Math.round(innerHeight - low); }"""
 
 
 def positions(game_id):
