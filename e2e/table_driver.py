@@ -32,6 +32,25 @@ _OFFER = """() => {
           undo: !!document.querySelector('[data-cmd=undo]'),
           decisions: [...document.querySelectorAll(%r)].map(b => b.dataset.cmd)};
 }""" % DECISION
+# The height of the window left unused under the table: below the lowest thing drawn on it
+# (a word, a card, a die, a button; not a box's background), all motion at its end.
+UNUSED = """() => { if (window.royalMotion) royalMotion.finish(); window.scrollTo(0, 0);
+  let low = 0;
+  const main = document.querySelector('.table-main') || document.getElementById('app');
+  const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  while (walker.nextNode()) {
+    const n = walker.currentNode;
+    if (!n.textContent.trim() || n.parentElement.closest('.sr-only, [hidden], .table-side')) continue;
+    range.selectNodeContents(n);
+    for (const r of range.getClientRects()) if (r.height) low = Math.max(low, r.bottom);
+  }
+  for (const e of main.querySelectorAll('.card, svg, button, .ct-die, .ct-d, [data-card]')) {
+    if (e.closest('.sr-only, [hidden], .table-side')) continue;
+    const r = e.getBoundingClientRect();
+    if (r.height && r.width) low = Math.max(low, r.bottom);
+  }
+  return Math.round(innerHeight - low); }"""
 
 # The page origin's library, laid out as static/store.js keeps it: database
 # "royaltable" v1, object store "games" of records {id, text, updated, rev}.

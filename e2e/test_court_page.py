@@ -171,7 +171,7 @@ def test_a_turn_that_rolls_sets_aside_uses_three_abilities_and_takes_a_card(watc
             else:
                 break
     assert len(used) >= 3, used
-    assert page.locator(".ct-held .card.is-used").count() >= 3
+    assert page.locator(".ct-held .ct-chip.is-used").count() >= 3
     w.shot("court-abilities")
     die = page.locator('.ct-dice [data-arg^="aside "]')
     if die.count() >= 2:                   # one die set aside (the turn goes on): it glides there
@@ -256,4 +256,31 @@ def test_the_final_round_of_five_fits_the_screen_with_roll_in_view(watched, size
     assert page.locator(".ct-abilities .card").count() >= 5       # the crowded moment
     assert page.evaluate(OUT_OF_VIEW) == [0, 0]
     w.shot(f"court-final-round-of-five-{size[0]}x{size[1]}")
+    # Every seat holding a dozen characters (more than any seat came to in forty games of
+    # five): the seats grow, the screen still fits, and every name stays whole in its seat.
+    assert page.evaluate(A_DOZEN_EACH) == 5 * 12
+    assert page.evaluate(OUT_OF_VIEW) == [0, 0]
+    assert page.evaluate(NAMES_CUT) == []
+    w.shot(f"court-a-dozen-each-{size[0]}x{size[1]}")
     assert w.errors == []
+
+
+# Fills every seat's list to twelve characters with copies of its first chip renamed after
+# characters of the supply it does not hold (the page is only looked at afterwards).
+A_DOZEN_EACH = """() => { const names = [...document.querySelectorAll('.ct-mini .card-name')].map(e => e.textContent);
+  for (const list of document.querySelectorAll('.ct-chips')) {
+    const held = new Set([...list.querySelectorAll('.ct-chip-name')].map(e => e.textContent));
+    for (const name of names.filter(n => !held.has(n)).slice(0, 12 - list.children.length)) {
+      const chip = list.children[0].cloneNode(true);
+      chip.querySelector('.ct-chip-name').textContent = name;
+      chip.removeAttribute('data-key');
+      list.appendChild(chip);
+    }
+  }
+  return document.querySelectorAll('.ct-chip').length; }"""
+# The characters' names that do not lie whole inside their chip and their seat.
+NAMES_CUT = """() => [...document.querySelectorAll('.ct-chip-name')].filter(n => {
+  const r = n.getBoundingClientRect(), chip = n.closest('.ct-chip').getBoundingClientRect(),
+        seat = n.closest('.plate').getBoundingClientRect();
+  return n.scrollWidth > n.clientWidth + 1 || r.right > chip.right + 1 || chip.right > seat.right + 1
+    || chip.bottom > seat.bottom + 1; }).map(n => n.textContent)"""

@@ -7,10 +7,11 @@ from __future__ import annotations
 import collections
 import random
 import re
+import statistics
 import time
 
 import pytest
-from table_driver import (DECISION, RandomPlayer, cards_drawn, game_over, has_secrets, new_game,
+from table_driver import (DECISION, UNUSED, RandomPlayer, cards_drawn, game_over, has_secrets, new_game,
                           shortest_options, snapshot, view_strings)
 
 from conftest import wait_until_ready
@@ -187,7 +188,9 @@ def test_every_decision_of_a_whole_game_fits_the_screen_in_both_orientations(wat
     """A whole game, one person against quick computers: at every decision (a move, a
     pick, a hand-off, a summary) and at the result, in landscape and in portrait, the
     page does not scroll, every control of the decision is in the window and every
-    card face on screen carries its figure."""
+    card face on screen carries its figure. In portrait the table uses the height: at the
+    person's decisions, the window's height left unused under the table is at most a fifth
+    of the window (the median over the game)."""
     w = watched(*LANDSCAPE, has_touch=True)
     page = w.open()
     game = registry.get(game_id)
@@ -195,6 +198,7 @@ def test_every_decision_of_a_whole_game_fits_the_screen_in_both_orientations(wat
     new_game(page, game_id, ["human"] + ["quick"] * (players - 1), options=shortest_options(game_id), seed="5")
     player = RandomPlayer(page, seed=5)
     heights = {LANDSCAPE: 0, PORTRAIT: 0}
+    unused = []             # in portrait, at the person's decisions on the table
 
     def fits():
         for size in (LANDSCAPE, PORTRAIT):
@@ -204,6 +208,9 @@ def test_every_decision_of_a_whole_game_fits_the_screen_in_both_orientations(wat
                 w.shot(f"one-screen-{game_id}-{size[0]}x{size[1]}")
             assert outside == [], f"{game_id} at {size}: {outside}"
             heights[size] += 1
+            if size == PORTRAIT and page.locator(".table-layout").count() and page.locator(DECISION).count() \
+                    and not page.locator(".overlay").count():
+                unused.append(page.evaluate(UNUSED))
         page.set_viewport_size({"width": LANDSCAPE[0], "height": LANDSCAPE[1]})
 
     checked = 0
@@ -220,6 +227,8 @@ def test_every_decision_of_a_whole_game_fits_the_screen_in_both_orientations(wat
     assert game_over(page), "the game did not end in time"
     fits()
     assert checked >= 10 and heights[LANDSCAPE] == heights[PORTRAIT] == checked + 1
+    assert len(unused) >= 5 and statistics.median(unused) <= PORTRAIT[1] / 5, \
+        f"{game_id} in portrait leaves {statistics.median(unused)} px unused (median of {sorted(unused)})"
     no_trouble(w, page)
 
 

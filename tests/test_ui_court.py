@@ -1,7 +1,7 @@
 """To Court the King's table as cards (issue 20), in CPython: every character is a
 card face with its figure, its requirement drawn as dice (a picture that is itself
 a roll meeting the requirement) and the copies left; the supply lights what the
-dice earn; each seat fans its characters; what a person taps (a character to
+dice earn; each seat lists its characters; what a person taps (a character to
 take, an ability) is a card; the "cards" panel holds every character; and the
 marks that make things move (static/motion.js) are where they tell the story."""
 import collections
@@ -186,26 +186,31 @@ def test_the_supply_is_twenty_small_cards_lit_when_the_dice_earn_them(whole_game
     assert lit_seen and gone_seen
 
 
-def test_each_seat_fans_the_characters_it_holds_the_king_with_its_holder(whole_game):
+def test_each_seat_lists_the_characters_it_holds_each_with_its_figure_and_whole_name(whole_game):
+    """A seat may hold a dozen characters: each is a chip of its own with its figure and
+    its name in words (no card hidden under another), the used ones marked."""
     kings = 0
     for _, _, after, state, view in whole_game[::5]:
         root = seats(after)
         for seat in range(view["players"]):
             plate = root.find(lambda n: n.attrs.get("data-key") == f"seat:{seat}")[0]
-            fanned = plate.find(lambda n: "card-fan" in n.classes)
+            listed = plate.find(lambda n: "ct-chips" in n.classes)
             held = [c["card"] for c in view["hands"][seat]]
             if seat == view["king_holder"]:
                 held.append("king")
                 kings += 1
             if not held:
-                assert not fanned
+                assert not listed
                 continue
-            drawn = faces(fanned[0])
-            assert sorted(f.attrs["data-card"] for f in drawn) == sorted(held)
+            chips = listed[0].find(lambda n: "ct-chip" in n.classes)
+            assert sorted(c.attrs["data-card"] for c in chips) == sorted(held)
             used = {c["card"] for c in view["hands"][seat] if c["used"]}
-            for face in drawn:
-                assert ("is-used" in face.classes) == (face.attrs["data-card"] in used)
-                assert bool(face.find(lambda n: "ct-used-mark" in n.classes)) == (face.attrs["data-card"] in used)
+            for chip in chips:
+                card = chip.attrs["data-card"]
+                assert chip.find(lambda n: "ct-chip-name" in n.classes)[0].all_text() == CHARACTERS[card]["name"]["en"]
+                assert chip.find(lambda n: n.tag == "use"), card          # its figure
+                assert ("is-used" in chip.classes) == (card in used)
+                assert bool(chip.find(lambda n: "ct-used-mark" in n.classes)) == (card in used)
     assert kings
 
 

@@ -1,5 +1,5 @@
 """The 王への請願 (To Court the King) table: the dice tray, the characters of
-each player as cards fanned at their seat, the supply (small cards by tier, the
+each player listed at their seat (figure and name), the supply (small cards by tier, the
 ones the current dice earn lit, each with its requirement drawn as dice and the
 copies left), the rotating start player, the King and the final round. The
 full cards (figure, requirement, ability) open in the "cards" panel.
@@ -28,7 +28,7 @@ from royaltable.games.court.actions import (Aside, AsideAll, Cancel, Confirm, Do
 from royaltable.games.court.bots import random_step
 from royaltable.games.court.rules import ABILITIES, ADDS, CARDS, CHARACTERS, best_kind
 
-from ...cards import card, fan
+from ...cards import card
 from ...figures import figure
 from ...html import button, tappable
 from ...i18n import Translator
@@ -131,14 +131,17 @@ def supply_face(card_id: str, left: int | None, earned: bool, lang: str) -> Mark
 
 @functools.cache
 def held_face(card_id: str, seat: int, used: bool, lang: str) -> Markup:
-    """A character a player holds, in the fan at their seat: flies in from where it
-    was taken (the card tapped, else the supply); the King from its last holder."""
+    """A character a player holds, in the list at their seat: its figure and its name
+    whole, in a chip of its row's tone (a seat may hold a dozen: a fan of cards would
+    hide their names). Flies in from where it was taken (the card tapped, else the
+    supply); the King from its last holder."""
     info, t = CHARACTERS[card_id], words(lang)
     key = "king" if card_id == "king" else f"held:{seat}:{card_id}"
-    return card(info["name"][lang], figure("court", card_id), tone=TONES[info["row"]], size="xs",
-                mark=used_mark(t) if used else None, cls="ct-held-card" + (" is-used" if used else ""),
-                attrs={"data-card": card_id, "data-key": key,
-                       "data-from": f"take:{card_id} supply:{card_id}"})
+    return el("span", {"class": ["ct-chip", f"tone-{TONES[info['row']]}", used and "is-used"],
+                       "data-card": card_id, "data-key": key, "data-from": f"take:{card_id} supply:{card_id}"},
+              el("span", {"class": "ct-chip-fig", "aria-hidden": "true"}, figure("court", card_id)),
+              el("span", {"class": "ct-chip-name"}, info["name"][lang]),
+              used and used_mark(t))
 
 
 @functools.cache
@@ -307,8 +310,8 @@ class CourtTable(Table):
             hand = list(view["hands"][seat])
             if seat == view["king_holder"]:         # the King is held apart (CT-17), before the Queen
                 hand.insert(len(hand) - bool(hand and hand[-1]["card"] == "queen"), {"card": "king", "used": False})
-            held = fan((held_face(c["card"], seat, c["used"], t.lang) for c in hand),
-                       cls="ct-fan", label=t("ct.held", name=ctx.names[seat])) if hand \
+            held = el("span", {"class": "ct-chips", "role": "group", "aria-label": t("ct.held", name=ctx.names[seat])},
+                      (held_face(c["card"], seat, c["used"], t.lang) for c in hand)) if hand \
                 else el("span", {"class": "hint ct-no-cards"}, t("ct.no_cards"))
             position = t.ordinal(order.index(seat) + 1) if seat in order else "–"
             count = view["start_dice"][seat]
@@ -317,7 +320,7 @@ class CourtTable(Table):
                           el("span", {"aria-hidden": "true"}, die_face(count if count <= 6 else 6), count),
                           el("span", {"class": "sr-only"}, t("ct.dice_count", n=count))),
                        " · ", t("ct.order", order=position))
-            body = join((facts, el("div", {"class": "ct-held", "style": f"--n:{len(hand)}"}, held)))
+            body = join((facts, el("div", {"class": "ct-held"}, held)))
             plates.append(seat_plate(ctx, seat, seat == view["current"], badges, body))
         return el("div", {"class": "plates ct-plates"}, plates)
 
