@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import saves, teacher
 from ..html import button, suggesting, tappable
-from ..i18n import Translator, log_line, shown_names
+from ..i18n import Reworded, Translator, log_line, shown_names
 from ..markup import Markup, el, join, text
 from ..match import LINGER, SUMMARY, Match
 from ..table import Panel
@@ -39,6 +39,19 @@ class Ctx:
         self.forced = (state.legal_actions()[0] if not replay and match.forced_now()
                        and state.current == self.viewer else None)
 
+
+    @classmethod
+    def at_decision(cls, t: Translator, match: Match, seat: int, action: str) -> "Ctx":
+        """A past decision as `seat` saw it, `action` lit (a review's better move):
+        the match stands just before it; the table is drawn from view(seat) with
+        this ctx inside html.suggesting(action), exactly as a suggestion is drawn
+        in play, so every table shows it with no code of its own. Its line about
+        the lit move says it is the better one; nothing on it plays."""
+        ctx = cls(Reworded(t.lang, {"hint.shown": "review.lit"}), match, replay=True)
+        ctx.viewer = ctx.actor = seat
+        ctx.legal = match.state.legal_actions()
+        ctx.hint = action
+        return ctx
 
     @property
     def teacher(self) -> Markup:
@@ -292,7 +305,7 @@ class TableScreen(Screen):
                      (el("li", log_line(entry, t, names)) for entry in reversed(shown))))
 
 
-RAIL_ICONS = ("scores", "cards", "guide", "log")
+RAIL_ICONS = {"scores": "scores", "cards": "cards", "guide": "guide", "log": "log", "review": "hint"}
 
 
 def table_layout(screen: str, viewer, main, panels: list[Panel], log: Markup, open_panel: str | None,
@@ -307,7 +320,7 @@ def table_layout(screen: str, viewer, main, panels: list[Panel], log: Markup, op
     keys = [panel.key for panel in panels]
     shown = open_panel if open_panel in keys else None
     rail = el("nav", {"class": "table-rail", "aria-label": t("panel.rail")},
-              (tappable(join((icon(p.key if p.key in RAIL_ICONS else "cards"), el("span", {"class": "rail-word"}, p.tab))),
+              (tappable(join((icon(RAIL_ICONS.get(p.key, "cards")), el("span", {"class": "rail-word"}, p.tab))),
                         "panel", p.key, "rail-tab" + (" is-open" if p.key == shown else ""),
                         attrs={"aria-expanded": "true" if p.key == shown else "false", "aria-controls": f"panel-{p.key}"})
                for p in panels))
