@@ -47,6 +47,20 @@
   // loads or runs before it is in the page.
   var inert = document.implementation.createHTMLDocument("");
 
+  // A review draws a past decision under its grade and chart (py/ui/screens/replay.py),
+  // in less height than a table has in play: a table that would not fit is drawn
+  // smaller (never cut, and the page does not scroll).
+  var drawn = null;
+  function fit() {
+    var table = drawn && drawn.querySelector(".review-table");
+    if (!table) return;
+    table.style.zoom = "";
+    var over = document.documentElement.scrollHeight - window.innerHeight;
+    var height = table.getBoundingClientRect().height;
+    if (over > 0 && height > 0) table.style.zoom = String(Math.max(0.6, (height - over - 2) / height));
+  }
+  window.addEventListener("resize", fit);
+
   // Returns whether the page was patched (false: replaced whole).
   function draw(root, html, sameScreen) {
     var next = inert.body;
@@ -55,6 +69,8 @@
     if (patch) window.morphdom(root, next, OPTIONS);
     else root.innerHTML = html;
     next.textContent = "";
+    drawn = root;
+    fit();
     return patch;
   }
 

@@ -77,7 +77,10 @@ def mistake_step(review, seat: int, step: int, direction: str) -> int | None:
 def alternatives(t, move, words: dict[str, str]) -> Markup:
     """The moves the review compared at a decision, best first, each with its
     chance in words; the one played marked (`words`: each action in words)."""
-    rows = [(action, chance) for action, chance in move.alternatives]
+    rows = []
+    for action, chance in move.alternatives:             # best first, each action once
+        if action not in dict(rows):
+            rows.append((action, chance))
     if move.played not in dict(rows):
         rows.append((move.played, move.chance_played))
     items = (el("li", {"class": ["review-alt", action == move.best and "is-best", action == move.played and "is-played"]},
