@@ -123,6 +123,24 @@ class ReplayScreen(Screen):
             if step is not None:
                 self.to(step)
 
+    def cmd_practice(self, arg):
+        """"Try again from here" at a graded move (`arg`: its index): a new game in the
+        library from just before it, the same seats and computer players, the luck
+        still to come (cards to shuffle, dice to roll) drawn afresh, marked as
+        practice. The game replayed stays as it was."""
+        replaying, app = self.current, self.app
+        if replaying is None or replaying.review is None or not arg.isdigit() \
+                or not any(move.index == int(arg) for move in replaying.review.moves):
+            return
+        import random
+        index = int(arg)
+        record = dict(replaying.record, actions=replaying.record["actions"][:index])
+        match = Match.from_record([dict(seat) for seat in replaying.seats], record, app.pace, app.speed)
+        match.state.draw_luck_afresh(random.SystemRandom().randrange(2**31))   # as a new game's seed
+        match.practice = {"move": index + 1}
+        self.current = None
+        app.open_new(match)
+
     def cmd_replay_jump(self, arg):
         """To just after a move (a mistake in the review's list)."""
         if self.current and arg.isdigit():
@@ -361,7 +379,10 @@ class ReplayScreen(Screen):
         now = []
         if graded is not None:
             line = review_screen.grade_line(t, graded, replaying.best_words, names[graded.seat], len(review.seats) > 1)
-            now.append(el("p", {"class": f"replay-grade grade-{graded.grade}", "data-grade": graded.grade}, line))
+            now.append(el("div", {"class": "review-line"},
+                          el("p", {"class": f"replay-grade grade-{graded.grade}", "data-grade": graded.grade}, line),
+                          button(text(t("review.practice")), "practice", str(graded.index), cls="btn-small",
+                                 aria=t("review.practice.label", n=graded.index + 1))))
             if graded.seat == replaying.seat:
                 now.append(review_screen.alternatives(t, graded, self._words_at(graded)))
         elif last:

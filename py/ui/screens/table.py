@@ -149,7 +149,8 @@ class TableScreen(Screen):
         if arg == "yes":
             match = app.match
             if match and not match.state.over and not app.lost:
-                app.library.write(app.game_id, saves.dump_state(match.seats, match.state, ended=True))
+                app.library.write(app.game_id, saves.dump_state(match.seats, match.state, ended=True,
+                                                                           practice=match.practice))
                 app.good_news = app.t("nav.ended")
             app.leave()
             app.screen = "home"
