@@ -11,6 +11,7 @@ import re
 from royaltable import registry
 from royaltable import review as engine
 from screens import assert_shows_only, cards_on_screen, start, step
+from ui.table import holds_secrets
 from test_review_screen import finished_app, kept, made_review
 
 LIT = re.compile(r'data-hint|is-hint')
@@ -100,3 +101,21 @@ def test_with_two_people_each_review_draws_only_its_own_person_s_hand():
             seen = before(record, move.index).view(whose)
             assert_shows_only(moment_html(html), seen, f"person {whose}")
             assert cards_on_screen(moment_html(html).split("data-private", 1)[1])
+
+
+def test_every_game_draws_its_person_s_moments_with_the_better_move_lit():
+    """One shared contract (Ctx.at_decision): every table draws a past decision."""
+    for game, players in (("court", 3), ("krypkille", 3), ("whispers", 3), ("golden_key", 2), ("struggle", 3)):
+        app = finished_app(kinds=("human",) + ("quick",) * (players - 1), game=game, seed="4")
+        record = app.match.record()
+        review = made_review(record, 0, lost=(0.3, 0.12, 0.25))
+        kept(app, review)
+        app.handle("replay")
+        for move in review.moves:
+            app.handle("replay_jump", str(move.index + 1))
+            table = moment_html(app.render())
+            state = before(record, move.index)
+            if holds_secrets(state.view(None), state.view(0)):     # a game with secrets (Court has none)
+                assert_shows_only(table, state.view(0), f"the person in {game}")
+                assert "data-private" in table
+            assert LIT.search(table), (game, move.best)

@@ -344,7 +344,8 @@ class ReplayScreen(Screen):
                 drawn = built(before.table.render(before.state.view(moment.seat), seen))
             main = join((el("p", {"class": "sr-only"}, t("review.moment", name=ctx.names[moment.seat],
                                                           n=moment.index + 1)),
-                         el("div", {"class": "review-table", "inert": True, "data-viewer": moment.seat}, drawn)))
+                         el("div", {"class": "review-table", "inert": True, "data-viewer": moment.seat},
+                            el("div", {"class": "review-fit"}, drawn))))
         else:
             main = built(match.table.render(view, ctx))
         from royaltable import calibration
