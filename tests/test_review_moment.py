@@ -11,6 +11,8 @@ import re
 from royaltable import registry
 from royaltable import review as engine
 from screens import assert_shows_only, cards_on_screen, start, step
+from ui import saves
+from ui.app import App
 from ui.table import holds_secrets
 from test_review_screen import finished_app, kept, made_review
 
@@ -103,14 +105,29 @@ def test_with_two_people_each_review_draws_only_its_own_person_s_hand():
             assert cards_on_screen(moment_html(html).split("data-private", 1)[1])
 
 
+def replayed_from_the_library(game: str, players: int, seed: int = 4):
+    """A game the quick players played to its end (seat 0 for a person), kept in the
+    library with a review made by hand, opened in the replay: (app, record, review).
+    Played with the rules alone: through the app, every step's save takes longer."""
+    rules = registry.get(game)
+    state = rules.new(players, seed=seed)
+    bots = [rules.bots["quick"](seed=seat) for seat in range(players)]
+    while not state.over:
+        seat = state.current
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
+    seats = [{"name": "Aki", "kind": "human"}] + [{"name": f"CPU {n}", "kind": "quick"} for n in range(1, players)]
+    review = made_review(state.record(), 0, lost=(0.3, 0.12, 0.25))
+    app = App("en")
+    app.library.write("g", saves.dump_state(seats, state, review.to_dict()))
+    app.handle("replay_saved", "g")
+    return app, state.record(), review
+
+
 def test_every_game_draws_its_person_s_moments_with_the_better_move_lit():
     """One shared contract (Ctx.at_decision): every table draws a past decision."""
     for game, players in (("court", 3), ("krypkille", 3), ("whispers", 3), ("golden_key", 2), ("struggle", 3)):
-        app = finished_app(kinds=("human",) + ("quick",) * (players - 1), game=game, seed="4")
-        record = app.match.record()
-        review = made_review(record, 0, lost=(0.3, 0.12, 0.25))
-        kept(app, review)
-        app.handle("replay")
+        app, record, review = replayed_from_the_library(game, players)
+        assert app.screen == "replay" and app.replaying.review == review
         for move in review.moves:
             app.handle("replay_jump", str(move.index + 1))
             table = moment_html(app.render())
