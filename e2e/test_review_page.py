@@ -50,13 +50,16 @@ def finished_id(page, game_id: str) -> str:
 
 
 def shows_review(page) -> None:
-    """The replay with the review: its chart (title, description, a line, the
-    even share), its tally, and a grade on the step line at a graded move."""
-    page.wait_for_selector("#app .review-panel svg.review-chart")
+    """The replay with the review: its chart strip (title, description, a line,
+    the even share), its tally behind the rail's Review tab, and a grade over the
+    table at a graded move."""
+    page.wait_for_selector("#app .review-strip svg.review-chart")
     chart = page.locator("#app svg.review-chart")
     assert chart.locator("title").count() == 1 and chart.locator("desc").text_content().strip()
     assert chart.locator(".chart-line").count() >= 1 and chart.locator(".chart-fair").count() == 1
     assert page.locator("#app .review-figure figcaption.sr-only").inner_text().strip()
+    if not page.locator("#app .review-count").count():
+        page.click("#app [data-cmd=panel][data-arg=review]")
     assert page.locator("#app .review-count").count() == 5
     jumps = page.locator("#app [data-cmd=replay_jump]")
     if jumps.count():
@@ -64,7 +67,7 @@ def shows_review(page) -> None:
     else:                                   # no mistake: step on to the first graded move
         while not page.locator("#app [data-grade]").count():
             page.click("#app [data-cmd=replay_step][data-arg=next]")
-    page.wait_for_selector("#app .replay-bar [data-grade]")
+    page.wait_for_selector("#app .review-strip [data-grade]")
 
 
 def test_a_golden_key_game_is_reviewed_from_its_result_kept_and_shown_after_a_reload(watched):
@@ -108,7 +111,7 @@ def test_a_golden_key_game_is_reviewed_from_its_result_kept_and_shown_after_a_re
     shows_review(page)
     review = stored(page)[game]["review"]
     assert review["game"] == "golden_key" and review["seats"] == [0] and review["playouts"] == QUICK_REVIEW
-    grade = page.get_attribute("#app .replay-bar [data-grade]", "data-grade")
+    grade = page.get_attribute("#app .review-strip [data-grade]", "data-grade")
     step = page.inner_text("#app .replay-step")
     assert grade in ("best", "good", "inaccuracy", "mistake", "blunder")
 
@@ -119,18 +122,18 @@ def test_a_golden_key_game_is_reviewed_from_its_result_kept_and_shown_after_a_re
     row.scroll_into_view_if_needed()
     w.shot("review-library-reviewed-ja-1024x768")
     row.locator("[data-cmd=replay_saved]").click()
-    page.wait_for_selector("#app .review-panel")
+    page.wait_for_selector("#app .review-strip")
     assert page.locator("#app [role=progressbar]").count() == 0
     assert stored(page)[game]["review"] == review
     shows_review(page)
-    assert page.get_attribute("#app .replay-bar [data-grade]", "data-grade") == grade
+    assert page.get_attribute("#app .review-strip [data-grade]", "data-grade") == grade
     assert page.inner_text("#app .replay-step") == step
 
     # Both languages at both sizes: nothing cut, no serious accessibility problem.
     for lang in ("ja", "en"):
         if page.get_attribute("html", "lang") != lang:
             page.click("#app [data-cmd=lang]")
-            page.wait_for_selector(f"html[lang={lang}] #app .review-panel")
+            page.wait_for_selector(f"html[lang={lang}] #app .review-strip")
         assert axe(page, f"the review in {lang}") == []
         for width, height in SIZES:
             page.set_viewport_size({"width": width, "height": height})

@@ -112,8 +112,11 @@ MISFITS = """() => {
         if (!scroller[axis] && scrolls(style(a)['overflow' + axis])) scroller[axis] = a;
     for (const r of lines) {
       const span = {X: [r.left, r.right], Y: [r.top, r.bottom]};
-      // a line's box is its font's height, which may be taller than the line (line-height 1)
-      const lineHeight = parseFloat(style(parent).lineHeight) || r.height;
+      // a line's box is its font's height, which may be taller than the line (line-height 1);
+      // a review's table drawn smaller (static/redraw.js: scale(s) on .review-fit) at its scale
+      const fit = parent.closest('.review-fit');
+      const scale = fit && fit.style.transform ? parseFloat(fit.style.transform.slice(6)) || 1 : 1;
+      const lineHeight = (parseFloat(style(parent).lineHeight) * scale) || r.height;
       const slack = {X: 1, Y: Math.max(4, (r.height - lineHeight) / 2 + 2)};
       const outside = (axis, from, to) => span[axis][0] < from - slack[axis] || span[axis][1] > to + slack[axis];
       const where = (axis) => axis === 'X' ? `x ${Math.round(r.left)}-${Math.round(r.right)}`

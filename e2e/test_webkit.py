@@ -175,10 +175,11 @@ def play_every_game(b):
             b.screenshot(ARTIFACTS / f"webkit-{game_id}-result.png")
             # The review runs in slices between WebKit's frames and opens in the replay.
             b.click(".result [data-cmd=review]")
-            b.wait_for("#app .review-panel .review-chart", 60, f"the review of {game_id}")
+            b.wait_for("#app .review-strip .review-chart", 60, f"the review of {game_id}")
+            b.click("#app [data-cmd=panel][data-arg=review]")        # the review's tab of the rail
             b.wait_for("#app .review-tally .review-count", 10, f"the grades of {game_id}")
             b.click("#app .review-panel [data-cmd=replay_jump]")     # the biggest mistake
-            b.wait_for("#app .replay-bar [data-grade]", 10, f"a graded move of {game_id}")
+            b.wait_for("#app .review-strip [data-grade]", 10, f"a graded move of {game_id}")
             no_error_on_screen(b, f"in the review of {game_id}")
             assert page_width(b) <= WIDTH, f"the {game_id} review scrolls sideways in WebKit"
             b.screenshot(ARTIFACTS / f"webkit-{game_id}-review.png")

@@ -97,8 +97,11 @@
       if (save.finished === true || save.ended === true) return;   // the history is drawn by the app
       var moves = save.record.actions.length;
       var names = shownNames(save.seats, data.langs[lang]).join(data.langs[lang].sep);
+      var title = data.langs[lang].titles[save.record.game], practice = save.practice;
+      if (practice && typeof practice === "object" && Number.isInteger(practice.move) && practice.move >= 1)
+        title = data.langs[lang].practice.split("{game}").join(title).split("{n}").join(String(practice.move));
       progress.push(fill(moves === 1 ? t.one : t.many.split(data.many).join(String(moves)), {
-        id: id, cover: data.covers[save.record.game], title: escapeHtml(data.langs[lang].titles[save.record.game]),
+        id: id, cover: data.covers[save.record.game], title: escapeHtml(title),
         names: names, when: when(item.updated)}));
     });
     var rows = damaged.concat(progress);

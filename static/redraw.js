@@ -47,6 +47,29 @@
   // loads or runs before it is in the page.
   var inert = document.implementation.createHTMLDocument("");
 
+  // A review draws a past decision under its grade and chart (py/ui/screens/replay.py),
+  // in less height than a table has in play: a table that would not fit is drawn
+  // smaller (never cut, and the page does not scroll).
+  // Scaled as a picture (a transform: every text keeps its box), laid out as wide as the
+  // scale asks so that it fills the width, in a box as tall as the picture drawn.
+  var drawn = null;
+  function fit() {
+    var box = drawn && drawn.querySelector(".review-table");
+    var picture = box && box.querySelector(".review-fit");
+    if (!picture) return;
+    box.style.height = box.style.overflow = picture.style.transform = picture.style.width = "";
+    var over = document.documentElement.scrollHeight - window.innerHeight;
+    var height = picture.getBoundingClientRect().height;
+    if (over <= 0 || height <= 0) return;
+    var scale = Math.max(0.6, (height - over - 2) / height);
+    picture.style.transformOrigin = "0 0";
+    picture.style.width = (100 / scale) + "%";
+    picture.style.transform = "scale(" + scale + ")";
+    box.style.height = (picture.offsetHeight * scale) + "px";
+    box.style.overflow = "hidden";
+  }
+  window.addEventListener("resize", fit);
+
   // Returns whether the page was patched (false: replaced whole).
   function draw(root, html, sameScreen) {
     var next = inert.body;
@@ -55,6 +78,8 @@
     if (patch) window.morphdom(root, next, OPTIONS);
     else root.innerHTML = html;
     next.textContent = "";
+    drawn = root;
+    fit();
     return patch;
   }
 

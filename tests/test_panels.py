@@ -121,30 +121,73 @@ def test_the_about_screen_credits_every_game_and_the_figures(lang):
 
 
 # ---- every round in the scores ------------------------------------------------------------
-def score_rows(html):
-    """The score table's round headers and, per seat, (its round cells, its total)."""
-    table = re.search(r'<table class="scores (?:kk|wh)-scores">(.*?)</table>', html, re.S).group(1)
-    head = re.findall(r'<th scope="col">([^<]*)</th>', table.split("</thead>")[0])
-    rows = []
-    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table.split("<tbody>")[1], re.S):
-        cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
-        rows.append(([re.sub(r"<[^>]+>", "", c) for c in cells[:-1]], re.sub(r"<[^>]+>", "", cells[-1])))
-    return head, rows
+def cell_text(cell: str) -> str:
+    return re.sub(r"<[^>]+>", "", cell).strip()
 
 
-@pytest.mark.parametrize("game_id, players, options", [("krypkille", 3, ("limit:50",)),
-                                                         ("whispers", 4, ())])
-def test_the_result_lists_every_round_and_each_total_is_their_sum(game_id, players, options):
-    app = start(["quick"] * players, game=game_id, options=options)
+def rounds_table(html):
+    """The score table with every round (widgets.scores_by_round) as drawn: the
+    players' headings, the rounds' rows (heading, a cell per player), the totals."""
+    table = re.search(r'<table class="scores scores-by-round[^"]*">(.*?)</table>', html, re.S).group(1)
+    head, body, foot = (table.split(tag)[1].split("</" + tag[1:])[0] for tag in ("<thead>", "<tbody>", "<tfoot>"))
+    players = [cell_text(c) for c in re.findall(r"<th[^>]*>(.*?)</th>", head, re.S)][1:]
+
+    def rows(part):
+        return [(cell_text(re.search(r"<th[^>]*>(.*?)</th>", row, re.S).group(1)),
+                 [cell_text(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)])
+                for row in re.findall(r"<tr[^>]*>(.*?)</tr>", part, re.S)]
+    (total_heading, totals), = [row for row in rows(foot) if row[0] == "Σ"]
+    return players, rows(body), totals
+
+
+def points(cell: str) -> int:
+    return 0 if cell in ("·", "") else int(cell)
+
+
+def finished(game_id, players, options=(), seed="4"):
+    app = start(["human"] + ["quick"] * (players - 1), game=game_id, options=options, seed=seed)
     while not app.match.state.over:
-        app.match.resume() if app.match.interlude else app.step()
+        if app.match.interlude:
+            app.handle("resume")
+        elif app.pending_delay() is not None:
+            app.step()
+        else:
+            app.handle("act", app.match.legal_on_screen()[0])
+    if app.match.interlude:
+        app.handle("resume")                             # the last round's summary: the result
+    return app
+
+
+@pytest.mark.parametrize("game_id, players, options, round_n", [("krypkille", 4, ("limit:100",), "kk.scores.round_n"),
+                                                                ("whispers", 4, (), "wh.round_n")])
+def test_the_result_and_the_scores_list_every_round_and_each_total_is_their_sum(game_id, players, options, round_n):
+    app = finished(game_id, players, options)
     view = app.match.state.view(None)
-    assert len(view["rounds"]) > 4                      # more rounds than the table used to show
+    assert len(view["rounds"]) > 5                      # more rounds than a row of columns showed
+    result = app.render().split("overlay-result")[1]
+    app.handle("result_fold")
     app.handle("panel", "scores")
-    head, rows = score_rows(app.render())
-    rounds = [h for h in head if any(ch.isdigit() for ch in h)]
-    assert len(rounds) == len(view["rounds"])
-    for seat, (cells, total) in enumerate(rows):
-        points = [0 if c in ("·", "") else int(c) for c in cells[:len(rounds)]]
-        assert sum(points) == int(total) == view["totals"][seat]
-    assert 'class="scroll-x" role="region" tabindex="0"' in app.render()      # many rounds: it scrolls
+    panel = app.render().split('id="panel-scores"')[1]
+    for html in (result, panel):
+        names, rounds, totals = rounds_table(html)
+        assert len(names) == players
+        assert [heading for heading, _ in rounds] == [app.t(round_n, n=n + 1) for n in range(len(view["rounds"]))]
+        for seat in range(players):
+            column = [points(cells[seat]) for _, cells in rounds]
+            assert sum(column) == int(totals[seat]) == view["totals"][seat], (seat, column, totals)
+        assert 'class="scores-box" role="region" tabindex="0"' in html        # long: the rounds scroll
+
+
+def test_king_s_struggle_s_result_adds_each_player_s_gold_and_cards_to_their_total():
+    """King's Struggle scores once, at the end (ST-19, ST-20): gold and the won
+    cards' split, no points by round; its rows add up."""
+    app = finished("struggle", 4)
+    view = app.match.state.view(None)
+    result = app.render().split("overlay-result")[1]
+    table = re.search(r'<table class="scores st-scores">(.*?)</table>', result, re.S).group(1)
+    rows = re.findall(r'<tr class="st-score-row[^"]*">(.*?)</tr>', table, re.S)
+    assert len(rows) == 4
+    for seat, row in enumerate(rows):
+        gold, cards, total = (int(cell_text(c)) for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S))
+        assert gold + cards == total == view["score"][seat]["total"]
+        assert cards == sum(group["points"] for group in view["score"][seat]["split"])

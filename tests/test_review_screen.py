@@ -171,7 +171,7 @@ def test_the_replay_shows_each_grade_at_its_move_and_nothing_at_others():
         assert found == ([move.grade] if move else []), step
     app.handle("replay_jump", str(blunder.index + 1))
     html = app.render()
-    text = re.search(r'<span class="replay-grade[^"]*" data-grade="blunder">([^<]*)</span>', html)[1]
+    text = re.search(r'<p class="replay-grade[^"]*" data-grade="blunder">([^<]*)</p>', html)[1]
     words = review_screen.move_words(app.replaying.match.table,
                                      _before(record, blunder.index), 0, blunder.best, app.t,
                                      ["P1", "P2"], log_line)
@@ -190,6 +190,7 @@ def test_the_mistakes_list_has_the_biggest_first_and_each_jumps_to_its_move():
     review = made_review(app.match.record())
     kept(app, review)
     app.handle("replay")
+    app.panel = "review"                                # the review's tab of the rail, open
     html = app.render()
     jumps = re.findall(r'data-cmd="replay_jump" data-arg="(\d+)">([^<]*)<', html)
     worst = sorted((m for m in review.moves if m.lost >= 0.05), key=lambda m: -m.lost)
@@ -211,6 +212,7 @@ def test_the_panel_has_the_chart_the_tally_and_the_sentence_in_both_languages():
     review = made_review(app.match.record())
     kept(app, review)
     app.handle("replay")
+    app.panel = "review"                                # the review's tab of the rail, open
     for t, expect in ((EN, "Chance to win over the game"), (JA, "勝つ見込みの移り変わり")):
         app.t = t
         html = app.render()
@@ -287,7 +289,7 @@ def test_a_review_from_the_result_runs_in_steps_is_kept_and_shown():
     again = Review.from_dict(stored["review"])
     assert again == app.replaying.review and again.seats == (0,) and again.playouts == 2
     assert again == engine.review(app.match.record(), [0], playouts=2)
-    assert '<section class="review-panel"' in app.render()
+    assert 'class="review-strip"' in app.render()
     assert app.announcement() == "The review is ready." and app.announcement() == ""
     app.handle("replay_close")
     assert "See the review" in app.render() and 'data-cmd="review"' not in app.render()
@@ -347,7 +349,7 @@ def test_a_review_from_the_library_is_kept_across_a_reload():
     assert "Reviewed" in html and f'data-cmd="review" data-arg="{game_id}"' not in html
     reloaded.handle("replay_saved", game_id)
     assert reloaded.reviewing is None and reloaded.replaying.review == app.replaying.review
-    assert '<section class="review-panel"' in reloaded.render()
+    assert 'class="review-strip"' in reloaded.render()
 
 
 def test_deleting_a_game_while_it_is_reviewed_stops_its_review():
@@ -369,6 +371,7 @@ def test_two_people_are_both_graded_each_named_with_a_line_of_their_own():
     app.handle("review")
     run(app)
     review = app.replaying.review
+    app.panel = "review"                                # the review's tab of the rail, open
     assert review.seats == (0, 1) and {m.seat for m in review.moves} == {0, 1}
     html = app.render()
     assert sorted(re.findall(r'class="chart-label chart-label-(\d)"[^>]*>([^<]*)<', html)) == \
@@ -485,6 +488,7 @@ def test_a_game_whose_chances_are_rough_says_so_in_its_review(monkeypatch):
     app = finished_app()
     kept(app, made_review(app.match.record()))
     app.handle("replay")
+    app.panel = "review"                                # the review's tab of the rail, open
     monkeypatch.setattr(calibration, "ROUGH", frozenset({"krypkille"}), raising=False)
     assert "review-rough" not in app.render()
     monkeypatch.setattr(calibration, "ROUGH", frozenset({"golden_key"}), raising=False)
@@ -504,6 +508,7 @@ def test_the_computers_are_graded_only_when_asked_and_then_each_has_a_line():
     run(app)
     assert app.replaying.review.seats == (0,)
     app.handle("replay_jump", "5")
+    app.panel = "review"                                # the review's tab of the rail, open
     html = app.render()
     assert f'data-cmd="review_everyone" data-arg="{app.game_id}"' in html
     assert "Grade the computer players too" in html and "chart-line-1" not in html

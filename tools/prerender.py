@@ -61,6 +61,7 @@ def first_paint_data() -> dict:
         data["langs"][lang] = {
             "library": library_templates(lang),
             "titles": {g: t("game." + g) for g in GAMES},
+            "practice": t("library.practice", game="{game}", n="{n}"),     # a practice game's title
             # Default names (a seat nobody named), as ui.i18n.default_names gives them.
             "human": t("setup.default_human", n=MANY), "bots": t("bot.names").split(","),
             "sep": t.join(["", ""]),

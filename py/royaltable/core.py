@@ -267,6 +267,10 @@ class State:
     # made from the options). The contract suite checks clone(), view() and sample_state()
     # against it, so that no field is forgotten in one of them.
     FIELDS: ClassVar[Mapping[str, str]] = {}
+    # Where the luck was drawn afresh (a practice game from a past position): after
+    # that many actions, the luck comes from that seed. Replaced, never changed in
+    # place (clones share it). Empty for every other game.
+    fresh_luck: Mapping[int, int] = {}
 
     def __init__(self, game: Game, players: int, seed: int, options: dict):
         self.game = game
@@ -308,6 +312,8 @@ class State:
         self._apply(action)
         self.actions.append(action)
         self.actors.append(actor)
+        if len(self.actions) in self.fresh_luck:
+            self.rng = Luck(self.fresh_luck[len(self.actions)])
         # Dice rolled or cards shuffled, the game revealed something, or there was
         # no choice to take back: no way back past here.
         if self._seal or forced or self.rng.draws != draws:
@@ -334,6 +340,7 @@ class State:
     def without_last(self, count: int = 1) -> "State":
         """The same game with its last `count` actions taken back (a replay)."""
         state = self.game.new(self.players, self.seed, self.options)
+        state.luck_from(self.fresh_luck)
         for action in self.actions[:len(self.actions) - count]:
             state.apply(action)
         return state
@@ -346,8 +353,32 @@ class State:
         raise NotImplementedError
 
     def record(self) -> dict:
-        return {"game": self.game.id, "options": dict(self.options), "seed": self.seed,
-                "players": self.players, "actions": list(self.actions)}
+        record = {"game": self.game.id, "options": dict(self.options), "seed": self.seed,
+                  "players": self.players, "actions": list(self.actions)}
+        if self.fresh_luck:
+            record["luck"] = [[at, seed] for at, seed in sorted(self.fresh_luck.items())]
+        return record
+
+    def draw_luck_afresh(self, seed: int) -> None:
+        """From this position on, the luck (cards still to shuffle, dice still to
+        roll) comes from `seed`: a practice game from a past position plays on
+        differently from the game it came from. Kept in the record ("luck")."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be an integer, not {seed!r}")
+        self.fresh_luck = {**{at: s for at, s in self.fresh_luck.items() if at < len(self.actions)},
+                           len(self.actions): seed}
+        draws = self.rng.draws
+        self.rng = Luck(seed)
+        self.rng.draws = draws
+
+    def luck_from(self, fresh_luck: Mapping[int, int]) -> None:
+        """A new game's luck drawn afresh where a record says (before its first action).
+        Without any, the state stays field for field the one game.new() made."""
+        if not fresh_luck:
+            return
+        self.fresh_luck = dict(fresh_luck)
+        if 0 in self.fresh_luck:
+            self.rng = Luck(self.fresh_luck[0])
 
     # ---- for subclasses -----------------------------------------------
     def _apply(self, action: Action) -> None:

@@ -54,9 +54,22 @@ def start(record: dict) -> tuple[Game, State, list]:
         game = get(record["game"])
         state = game.new(record["players"], record["seed"], record["options"])
         actions = record["actions"]
+        state.luck_from(fresh_luck(record))
     except (KeyError, TypeError) as err:
         raise ValueError(f"not a game record: missing or bad field {err}") from None
     return game, state, actions
+
+
+def fresh_luck(record: dict) -> dict[int, int]:
+    """Where a record's luck was drawn afresh ({after so many actions: seed}; a
+    practice game's); ValueError for a "luck" that is not a list of such pairs."""
+    pairs = record.get("luck", [])
+    def whole(n):
+        return isinstance(n, int) and not isinstance(n, bool)
+    if not isinstance(pairs, list) or not all(isinstance(p, list) and len(p) == 2 and whole(p[0]) and whole(p[1])
+                                              and 0 <= p[0] for p in pairs):
+        raise ValueError(f"not a game record: its luck {pairs!r:.60} is not a list of [moves, seed]")
+    return {at: seed for at, seed in pairs}
 
 
 def play_recorded(state: State, number: int, action: str) -> None:

@@ -229,7 +229,8 @@ class App:
         finished one stays too, in the history, for a replay)."""
         if self.match and self.game_id and not self.lost:
             self.library.write(self.game_id, saves.dump_state(self.match.seats, self.match.state,
-                                                              self.kept_review(self.game_id)))
+                                                              self.kept_review(self.game_id),
+                                                              practice=self.match.practice))
 
     def kept_review(self, game_id: str) -> dict | None:
         entry = self.library.get(game_id)

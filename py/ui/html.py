@@ -60,9 +60,3 @@ def tappable(inner, cmd: str, arg: str = "", cls: str = "", disabled: bool = Fal
                         "aria-label": aria or None, "disabled": disabled}, attrs or {})
     return Markup(f"{tag[:-len('</button>')]}{text(inner)}</button>")
 
-
-def scrolling(table: Markup, label: str) -> Markup:
-    """A table as wide as it needs (a score table with every round) in a box
-    that scrolls sideways on its own, never the page; focusable, so a keyboard
-    scrolls it too, and named for screen readers."""
-    return el("div", {"class": "scroll-x", "role": "region", "tabindex": "0", "aria-label": label}, table)

@@ -161,6 +161,17 @@ class Translator:
         return f"{n}{suffix}"
 
 
+class Reworded(Translator):
+    """The same words but for some keys, said by others: a review draws a table with
+    its better move lit, where play says "the suggested move is lit"."""
+    def __init__(self, lang: str, instead: dict[str, str]):
+        super().__init__(lang)
+        self.instead = instead
+
+    def __call__(self, key: str, **params) -> str:
+        return super().__call__(self.instead.get(key, key), **params)
+
+
 def default_lang(browser_languages) -> str:
     """Japanese for Japanese browsers (and as the collection's first language);
     English for browsers that ask for English first."""

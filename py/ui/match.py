@@ -46,6 +46,9 @@ class Match:
         # With one person at the table the tablet is always theirs.
         self.holder: int | None = humans[0] if len(humans) == 1 else None
         self.peek_asked: int | None = None     # "show my cards": waiting for the look-away prompt
+        # A practice game, tried again from a past position of another: {"move": the
+        # number of the move it was tried again from}, kept in its save; else None.
+        self.practice: dict | None = None
         self.peeking: int | None = None        # whose cards are shown between turns
         # A guided first game's words to read now (ui/tutorial.py): a computer's
         # steps shown together stop there, so that the words come at their moment.
@@ -56,7 +59,9 @@ class Match:
     def from_record(cls, seats: list[dict], record: dict, pace: float = 1.0,
                     speed: str = "normal") -> "Match":
         """A saved or finished game, rebuilt by replaying its record (log included)."""
+        from royaltable import registry
         match = cls(record["game"], seats, record["options"], record["seed"], pace, speed)
+        match.state.luck_from(registry.fresh_luck(record))
         match.replay(record["actions"])
         return match
 

@@ -15,6 +15,8 @@ from .html import button
 from .markup import Markup, el, text
 from .teacher import chance_words
 
+FLAWED = ("inaccuracy", "mistake", "blunder")    # a mistake of some size (royaltable.review.FLAWED)
+
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 MISTAKES_SHOWN = 5
 
@@ -55,11 +57,39 @@ def lost_percent(lost: float) -> int:
     return math.floor(lost * 100 + 1e-9)
 
 
-def graded_at(review, step: int):
-    """The graded move the replay shows at `step` (the move just played), or None."""
+def graded_at(review, step: int, seat: int | None = None):
+    """The graded move the replay shows at `step` (the move just played), or None;
+    `seat`: only a move of that seat (whose review is on screen)."""
     if review is None or step <= 0:
         return None
-    return next((move for move in review.moves if move.index == step - 1), None)
+    return next((move for move in review.moves if move.index == step - 1 and seat in (None, move.seat)), None)
+
+
+def mistake_step(review, seat: int, step: int, direction: str) -> int | None:
+    """The replay's step at `seat`'s previous or next mistake (an inaccuracy or
+    worse) from `step`, in game order; None when there is none that way."""
+    steps = [move.index + 1 for move in review.moves if move.seat == seat and move.grade in FLAWED]
+    if direction == "prev":
+        return max((s for s in steps if s < step), default=None)
+    return min((s for s in steps if s > step), default=None)
+
+
+def alternatives(t, move, words: dict[str, str]) -> Markup:
+    """The moves the review compared at a decision, best first, each with its
+    chance in words; the one played marked (`words`: each action in words)."""
+    rows = []
+    for action, chance in move.alternatives:             # best first, each action once
+        if action not in dict(rows):
+            rows.append((action, chance))
+    if move.played not in dict(rows):
+        rows.append((move.played, move.chance_played))
+    items = (el("li", {"class": ["review-alt", action == move.best and "is-best", action == move.played and "is-played"]},
+                t("hint.next", move=words.get(action, action), chance=chance_words(chance, t)),
+                action == move.played and move.played != move.best and el("span", {"class": "review-alt-played"},
+                                                                          " ", t("review.played")))
+             for action, chance in rows)
+    return el("div", {"class": "review-alts"}, el("h3", {"class": "sr-only"}, t("review.alternatives")),
+              el("ol", {"class": "review-alt-list"}, items))
 
 
 def grade_line(t, move, best_words: str, name: str, several: bool) -> str:
@@ -94,14 +124,16 @@ def describe(t, review, names: list[str]) -> str:
     return t("speak.join").join(sentence(t, line.label, line.points) for line in lines(review, names))
 
 
-def chart(t, review, names: list[str], players: int, total: int, step: int | None = None) -> Markup:
+def chart(t, review, names: list[str], players: int, total: int, step: int | None = None,
+          strip: bool = False) -> Markup:
     fair = 1.0 / players if players else 0.0
     description = describe(t, review, names)
     words = review_chart.Words(t("review.chart.title"), description, t("review.chart.x"), t("review.chart.y"),
                                t("review.chart.fair", share=t("review.pct", n=review_chart.percent(fair))),
                                t("review.pct", n="{n}"))
-    svg = review_chart.chart(lines(review, names), total, fair, words, marker=step)
-    return el("figure", {"class": "review-figure"}, svg, el("figcaption", {"class": "sr-only"}, description))
+    svg = review_chart.chart(lines(review, names), total, fair, words, marker=step, strip=strip)
+    return el("figure", {"class": ["review-figure", strip and "is-strip"]}, svg,
+              el("figcaption", {"class": "sr-only"}, description))
 
 
 def tally(t, review, names: list[str]) -> Markup:
@@ -135,14 +167,14 @@ def mistakes(t, review, names: list[str], step: int) -> Markup:
     return el("div", {"class": "review-mistakes"}, title, el("ol", {"class": "review-mistake-list"}, items))
 
 
-def panel(t, review, names: list[str], players: int, total: int, step: int, rough: bool = False,
+def panel(t, review, names: list[str], step: int, rough: bool = False,
           control: Markup | None = None) -> Markup:
-    """The review beside the replay: the chart, the tally, the mistakes; `rough`:
-    the game's chances are known to be badly calibrated, and the panel says so;
-    `control`: what the app offers under it (to grade the computers too)."""
+    """The review's panel beside the replay (a tab of the rail): the tally, the
+    biggest mistakes to jump to; `rough`: the game's chances are known to be
+    badly calibrated, and the panel says so; `control`: what the app offers
+    under it (to grade the computers too)."""
     note = el("p", {"class": "review-rough"}, t("review.rough")) if rough else None
-    return el("section", {"class": "review-panel", "aria-labelledby": "review-title"},
-              el("h2", {"class": "review-title", "id": "review-title"}, t("review.title")), note,
-              el("div", {"class": "review-body"}, chart(t, review, names, players, total, step),
-                 el("div", {"class": "review-facts"}, tally(t, review, names), mistakes(t, review, names, step),
-                    control)))
+    return el("div", {"class": "review-panel"},
+              el("h2", {"class": "side-title review-title"}, t("review.title")), note,
+              el("div", {"class": "review-facts"}, tally(t, review, names), mistakes(t, review, names, step),
+                 control))

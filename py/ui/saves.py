@@ -50,6 +50,7 @@ class Save(NamedTuple):
     winners: list | None = None # seats, once it is finished (the history shows them)
     review: object = None       # a finished game's review as Review.to_dict() wrote it, unread
     ended: bool = False         # ended by its players before the end: kept in the history, unfinished
+    practice: dict | None = None   # a practice game: {"move": n}, tried again from before move n of another
 
 
 def digest(state) -> str:
@@ -67,10 +68,12 @@ def _plain(value):
 
 def dump(seats: list[dict], record: dict, finished: bool = False, rules: int | None = None,
          position: str | None = None, winners: list | None = None, review: dict | None = None,
-         ended: bool = False) -> str:
+         ended: bool = False, practice: dict | None = None) -> str:
     data = {"format": FORMAT, "version": VERSION, "seats": seats, "record": record, "finished": finished}
     if ended:
         data["ended"] = True
+    if practice is not None:
+        data["practice"] = practice
     if rules is not None:
         data["rules"] = rules
     if position is not None:
@@ -82,13 +85,15 @@ def dump(seats: list[dict], record: dict, finished: bool = False, rules: int | N
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def dump_state(seats: list[dict], state, review: dict | None = None, ended: bool = False) -> str:
+def dump_state(seats: list[dict], state, review: dict | None = None, ended: bool = False,
+               practice: dict | None = None) -> str:
     """The save of a game as it stands, with its rules version and digest (and
     its review, once a finished game has one). `ended`: its players ended it
-    before the end (a finished game is never "ended")."""
+    before the end (a finished game is never "ended"); `practice`: it is a
+    practice game ({"move": n}: tried again from before move n of another)."""
     winners = list(state.result()["winners"]) if state.over else None
     return dump(seats, state.record(), state.over, state.game.rules_version, digest(state), winners,
-                review if state.over else None, ended and not state.over)
+                review if state.over else None, ended and not state.over, practice)
 
 
 def depth(text: str) -> int:
@@ -150,8 +155,12 @@ def peek(text: str, games=()) -> Save:
     # A review is an extra, kept unread here: read_review checks it against the
     # rules, and a damaged one is dropped there, never the game.
     finished = data.get("finished") is True
+    practice = data.get("practice")
+    if practice is not None and not (isinstance(practice, dict) and _is_int(practice.get("move"))
+                                     and practice["move"] >= 1):
+        practice = None                 # a mark only: a damaged one is dropped, never the game
     return Save(seats, record, finished, rules, position, winners, data.get("review"),
-                data.get("ended") is True and not finished)
+                data.get("ended") is True and not finished, practice and {"move": practice["move"]})
 
 
 def _is_int(value) -> bool:

@@ -12,6 +12,11 @@ plays the suggested move is marked while it is built (html.suggesting).
 Actions reach them as the game's typed values (royaltable.core.Action): read
 their parts (`action.card`), never split their text.
 
+A review draws a past decision with the same render(): the seat's view, a ctx from
+screens.table.Ctx.at_decision (that seat as viewer and actor, its legal actions,
+ctx.hint the better move) inside html.suggesting(move), exactly as a suggestion is
+drawn in play: a table that lights a suggested move lights a review's better move.
+
 Conventions the shared layer and its tests rely on:
 - every card face on the table carries `data-card="<card id as in the view>"`
   (backs, counts, icons and the reference cards of a panel do not): the privacy

@@ -35,3 +35,25 @@ def turn_line(ctx, current: int | None, forced: bool = False, forced_key: str = 
     if current == ctx.actor and ctx.legal:
         return t("table.your_turn", name=ctx.names[current])
     return t("table.turn", name=ctx.names[current])
+
+
+def scores_by_round(t, label: str, players: list, rounds: list, totals: list, extra: list = (),
+                    leading=(), cls: str = "") -> Markup:
+    """A score table with every round, its totals adding them up: a column per
+    player (`players`: their headings, Markup), a row per round (`rounds`:
+    (heading, a cell per player)), the totals last (`totals`: a cell per player),
+    after `extra` rows of the same shape (a tie-break's numbers). Rounds go down:
+    six players fit across a tablet, forty rounds do not. A long game's rounds
+    scroll inside the box, its heading and totals stay in view; the box is
+    focusable, so a keyboard scrolls it too, and named for screen readers."""
+    def row(heading, cells, row_cls=None):
+        return el("tr", {"class": row_cls}, el("th", {"scope": "row"}, heading), (el("td", cell) for cell in cells))
+    head = el("tr", el("th", {"scope": "col"}, t("scores.round")),
+              (el("th", {"scope": "col", "class": ["scores-name", "is-leading" if seat in leading else None]}, name)
+               for seat, name in enumerate(players)))
+    body = [row(heading, cells) for heading, cells in rounds]
+    foot = [*(row(heading, cells, "scores-extra") for heading, cells in extra),
+            row("Σ", (el("strong", total) for total in totals), "scores-total")]
+    table = el("table", {"class": ["scores", "scores-by-round", cls]},
+               el("thead", head), el("tbody", body), el("tfoot", foot))
+    return el("div", {"class": "scores-box", "role": "region", "tabindex": "0", "aria-label": label}, table)

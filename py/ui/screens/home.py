@@ -71,7 +71,9 @@ class HomeScreen(Screen):
             app.unplayable[game_id] = str(err)
             app.store.release(game_id)
             return
-        app.open(Match.from_record(save.seats, save.record, app.pace, app.speed), game_id)
+        match = Match.from_record(save.seats, save.record, app.pace, app.speed)
+        match.practice = save.practice
+        app.open(match, game_id)
 
     def cmd_delete(self, arg):
         if self.app.library.get(arg) is not None and arg != self.app.game_id:
@@ -113,7 +115,7 @@ class HomeScreen(Screen):
             return
         review = saves.read_review(save)
         app.library.write(new_id(), saves.dump_state(save.seats, state, review.to_dict() if review else None,
-                                                     ended=save.ended))
+                                                     ended=save.ended, practice=save.practice))
         app.good_news = t("library.imported", game=t("game." + save.record["game"]))
 
     def cmd_share(self, arg):
@@ -189,7 +191,10 @@ class HomeScreen(Screen):
             actions = self._ask_delete(entry.id)
         elif entry.id == self.elsewhere:
             actions = self._ask_takeover(entry.id)
-        return self.progress_row(entry.id, covers.thumb(game_id), t("game." + game_id),
+        title = t("game." + game_id)
+        if save.practice:
+            title = t("library.practice", game=title, n=save.practice["move"])
+        return self.progress_row(entry.id, covers.thumb(game_id), title,
                                  t.join(shown_names(save.seats, t)), len(save.record["actions"]),
                                  self.when(entry.stored.updated), actions)
 
@@ -285,7 +290,9 @@ class HomeScreen(Screen):
                 detail = t("library.size.join").join([detail, t("review.done")])
             rows.append(el("li", {"class": "lib-row", "data-entry": entry.id},
                            el("div", {"class": "lib-cover"}, covers.thumb(game_id)),
-                           el("div", {"class": "lib-text"}, el("strong", t("game." + game_id)),
+                           el("div", {"class": "lib-text"},
+                              el("strong", t("library.practice", game=t("game." + game_id), n=save.practice["move"])
+                                 if save.practice else t("game." + game_id)),
                               el("span", {"class": "lib-detail"}, detail), link),
                            el("div", {"class": "lib-actions"}, actions)))
         history = None

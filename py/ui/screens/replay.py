@@ -7,11 +7,12 @@ from dataclasses import dataclass, field
 from typing import Any, Generator
 
 from .. import review_screen, saves
-from ..html import button
+from ..html import button, suggesting
 from ..markup import Markup, el, join, text
 from ..match import Match
 from . import NOTHING, Screen, built, icon
 from ..i18n import log_line
+from ..table import Panel
 from .table import Ctx, table_layout
 
 
@@ -25,7 +26,9 @@ class Replaying:
     id: str | None = None
     match: Match | None = None               # the game as of `step`
     best_words: str = ""                     # what the review would have played at `step`, in words
-    words: dict = field(default_factory=dict)   # those words by (move index, language), kept
+    words: dict = field(default_factory=dict)   # moves in words by (move index, action, language), kept
+    seat: int | None = None                  # whose review is on screen (their moves, their hand)
+    moment: Match | None = None              # at a move of theirs the review graded: the game just before it
 
 
 @dataclass
@@ -92,10 +95,51 @@ class ReplayScreen(Screen):
     def open(self, seats: list[dict], record: dict, review=None, game_id: str | None = None,
              step: int = 0) -> None:
         """`game_id`: the library's game replayed (None: a shared link's)."""
-        self.current = Replaying(seats, record, step, review, game_id)
+        self.current = Replaying(seats, record, step, review, game_id, seat=self._first_seat(seats, review))
         self.to(step)
         self.app.screen = "replay"
         self.app.panel = None
+
+    @staticmethod
+    def _first_seat(seats: list[dict], review) -> int | None:
+        """Whose review a replay opens on: the first person graded."""
+        if review is None or not review.seats:
+            return None
+        return next((seat for seat in review.seats if seats[seat]["kind"] == "human"), review.seats[0])
+
+    def cmd_review_seat(self, arg):
+        """With several people graded: whose review is on screen (only their
+        moves are drawn as they saw them, with their hand)."""
+        replaying = self.current
+        if replaying and replaying.review and arg.isdigit() and int(arg) in replaying.review.seats:
+            replaying.seat = int(arg)
+            self.to(replaying.step)
+
+    def cmd_review_mistake(self, arg):
+        """To the previous or next mistake of the person whose review is on screen."""
+        replaying = self.current
+        if replaying and replaying.review and replaying.seat is not None:
+            step = review_screen.mistake_step(replaying.review, replaying.seat, replaying.step, arg)
+            if step is not None:
+                self.to(step)
+
+    def cmd_practice(self, arg):
+        """"Try again from here" at a graded move (`arg`: its index): a new game in the
+        library from just before it, the same seats and computer players, the luck
+        still to come (cards to shuffle, dice to roll) drawn afresh, marked as
+        practice. The game replayed stays as it was."""
+        replaying, app = self.current, self.app
+        if replaying is None or replaying.review is None or not arg.isdigit() \
+                or not any(move.index == int(arg) for move in replaying.review.moves):
+            return
+        import random
+        index = int(arg)
+        record = dict(replaying.record, actions=replaying.record["actions"][:index])
+        match = Match.from_record([dict(seat) for seat in replaying.seats], record, app.pace, app.speed)
+        match.state.draw_luck_afresh(random.SystemRandom().randrange(2**31))   # as a new game's seed
+        match.practice = {"move": index + 1}
+        self.current = None
+        app.open_new(match)
 
     def cmd_replay_jump(self, arg):
         """To just after a move (a mistake in the review's list)."""
@@ -115,6 +159,10 @@ class ReplayScreen(Screen):
         record = dict(replaying.record, actions=replaying.record["actions"][:step])
         replaying.step = step
         replaying.match = Match.from_record(replaying.seats, record, self.app.pace)
+        graded = review_screen.graded_at(replaying.review, step, replaying.seat)
+        replaying.moment = (None if graded is None else
+                            Match.from_record(replaying.seats, dict(record, actions=record["actions"][:graded.index]),
+                                              self.app.pace))
         self.relabel()
 
     def relabel(self) -> None:
@@ -124,19 +172,26 @@ class ReplayScreen(Screen):
         if replaying is None:
             return
         move = review_screen.graded_at(replaying.review, replaying.step)
-        if move is None or move.best == move.played:
+        if move is None:
             replaying.best_words = ""
             return
-        key = (move.index, self.t.lang)
-        if key not in replaying.words:
+        actions = {move.best, move.played, *(action for action, _ in move.alternatives)}
+        if any((move.index, action, self.t.lang) not in replaying.words for action in actions):
             from royaltable import registry
             from ..i18n import shown_names
             record = replaying.record
             state = registry.replay(dict(record, actions=record["actions"][:move.index]))
             names = shown_names(replaying.match.seats, self.t)
-            replaying.words[key] = review_screen.move_words(replaying.match.table, state, move.seat, move.best,
-                                                            self.t, names, log_line)
-        replaying.best_words = replaying.words[key]
+            for action in actions:
+                replaying.words[(move.index, action, self.t.lang)] = review_screen.move_words(
+                    replaying.match.table, state, move.seat, action, self.t, names, log_line)
+        replaying.best_words = "" if move.best == move.played else replaying.words[(move.index, move.best, self.t.lang)]
+
+    def _words_at(self, move) -> dict[str, str]:
+        """The actions compared at a graded move, in words (relabel keeps them)."""
+        replaying = self.current
+        return {action: words for (index, action, lang), words in replaying.words.items()
+                if index == move.index and lang == self.t.lang}
 
     def cmd_replay_close(self, arg):
         self.current = None
@@ -257,32 +312,82 @@ class ReplayScreen(Screen):
         replaying = self.current
         match = replaying.match
         step, total = replaying.step, len(replaying.record["actions"])
+        review = replaying.review
         controls = [button(icon(arg), "replay_step", arg, disabled=disabled, aria=t("replay." + arg))
                     for arg, disabled in (("first", step == 0), ("back", step == 0),
                                           ("next", step == total), ("last", step == total))]
-        bar = self.app.topbar(t("replay.title", game=t("game." + match.game.id)),
-                              button(text(t("replay.close")), "replay_close", cls="btn-ghost"))
         ctx = Ctx(t, match, replay=True)
         view = match.state.view(None)
         last = log_line(match.log[-1], t, ctx.names) if step and match.log else ""
-        review = replaying.review
+        close = button(text(t("replay.close")), "replay_close", cls="btn-ghost")
+        title = t("replay.title", game=t("game." + match.game.id))
+        log = self.app.table.render_log(match)
+        if review is None:
+            steps = el("div", {"class": "replay-bar", "role": "toolbar"}, controls,
+                       el("span", {"class": "replay-step"}, t("replay.step", n=step, total=total)),
+                       el("span", {"class": "replay-last"}, last))
+            return join((self.app.topbar(title, close), steps,
+                         table_layout("replay", None, built(match.table.render(view, ctx)),
+                                      match.table.panels(view, ctx), log, self.app.panel, t)))
+        # With a review the screen is the window, as a table's is: the steps in the top bar.
+        steps = el("div", {"class": "replay-bar", "role": "toolbar"}, controls,
+                   el("span", {"class": "replay-step"}, t("replay.step", n=step, total=total)),
+                   self._mistake_controls(review))
+        bar = self.app.topbar(title, close, steps)
         graded = review_screen.graded_at(review, step)
-        grade = None
+        moment = review_screen.graded_at(review, step, replaying.seat)
+        if moment is not None:
+            # The decision as its person saw it: their view, their hand, the better move lit.
+            before = replaying.moment
+            seen = Ctx.at_decision(t, before, moment.seat, moment.best)
+            with suggesting(moment.best):
+                drawn = built(before.table.render(before.state.view(moment.seat), seen))
+            main = join((el("p", {"class": "sr-only"}, t("review.moment", name=ctx.names[moment.seat],
+                                                          n=moment.index + 1)),
+                         el("div", {"class": "review-table", "inert": True, "data-viewer": moment.seat},
+                            el("div", {"class": "review-fit"}, drawn))))
+        else:
+            main = built(match.table.render(view, ctx))
+        from royaltable import calibration
+        rough = match.game.id in getattr(calibration, "ROUGH", frozenset())
+        panel = Panel("review", t("review.title"),
+                      review_screen.panel(t, review, ctx.names, step, rough, self._everyone_control(review)))
+        return el("div", {"class": "screen-fit review-screen"}, bar,
+                  self._strip(review, graded, ctx.names, total, last),
+                  table_layout("replay", moment.seat if moment else None, main,
+                               [*match.table.panels(view, ctx), panel], log, self.app.panel, t))
+
+    def _mistake_controls(self, review) -> Markup:
+        """Previous and next mistake of the person whose review is on screen."""
+        replaying, t = self.current, self.t
+        seat = replaying.seat
+        prev, next_ = (join((icon("back"), " ", t("review.mistake.word"))),
+                       join((t("review.mistake.word"), " ", icon("next"))))
+        return join(button(label, "review_mistake", way, aria=t(f"review.mistake.{way}"),
+                           disabled=seat is None or review_screen.mistake_step(review, seat, replaying.step, way) is None)
+                    for way, label in (("prev", prev), ("next", next_)))
+
+    def _strip(self, review, graded, names: list[str], total: int, last: str) -> Markup:
+        """Over the table: whose review (with several graded), the move's grade and
+        the moves compared in words, and the chart as a low strip."""
+        replaying, t = self.current, self.t
+        whose = None
+        if len(review.seats) > 1:
+            whose = el("div", {"class": "review-whose", "role": "group", "aria-label": t("review.whose")},
+                       (button(text(names[seat]), "review_seat", str(seat),
+                               cls="btn-small btn-choice" + (" is-on" if seat == replaying.seat else ""))
+                        for seat in review.seats))
+        now = []
         if graded is not None:
-            line = review_screen.grade_line(t, graded, replaying.best_words,
-                                            ctx.names[graded.seat], len(review.seats) > 1)
-            grade = el("span", {"class": f"replay-grade grade-{graded.grade}", "data-grade": graded.grade}, line)
-        panel = None
-        if review is not None:
-            from royaltable import calibration
-            rough = match.game.id in getattr(calibration, "ROUGH", frozenset())
-            panel = review_screen.panel(t, review, ctx.names, len(replaying.seats), total, step, rough,
-                                        self._everyone_control(review))
-        return join((bar,
-                     el("div", {"class": "replay-bar", "role": "toolbar"}, controls,
-                        el("span", {"class": "replay-step"}, t("replay.step", n=step, total=total)), grade,
-                        el("span", {"class": "replay-last"}, last)),
-                     panel,
-                     table_layout("replay", None, built(match.table.render(view, ctx)),
-                                  match.table.panels(view, ctx), self.app.table.render_log(match),
-                                  self.app.panel, t)))
+            line = review_screen.grade_line(t, graded, replaying.best_words, names[graded.seat], len(review.seats) > 1)
+            now.append(el("div", {"class": "review-line"},
+                          el("p", {"class": f"replay-grade grade-{graded.grade}", "data-grade": graded.grade}, line),
+                          button(text(t("review.practice")), "practice", str(graded.index), cls="btn-small",
+                                 aria=t("review.practice.label", n=graded.index + 1))))
+            if graded.seat == replaying.seat:
+                now.append(review_screen.alternatives(t, graded, self._words_at(graded)))
+        elif last:
+            now.append(el("p", {"class": "replay-last"}, last))
+        return el("section", {"class": "review-strip", "aria-label": t("review.title")},
+                  el("div", {"class": "review-now"}, whose, now),
+                  review_screen.chart(t, review, names, len(replaying.seats), total, replaying.step, strip=True))

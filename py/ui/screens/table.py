@@ -7,7 +7,7 @@ import re
 
 from .. import aid, saves, teacher
 from ..html import button, suggesting, tappable, teaching
-from ..i18n import Translator, log_line, shown_names
+from ..i18n import Reworded, Translator, log_line, shown_names
 from ..markup import Markup, el, escape, join, text
 from ..match import LINGER, SUMMARY, Match
 from ..table import Panel
@@ -42,6 +42,19 @@ class Ctx:
         self.forced = (state.legal_actions()[0] if not replay and match.forced_now()
                        and state.current == self.viewer else None)
 
+
+    @classmethod
+    def at_decision(cls, t: Translator, match: Match, seat: int, action: str) -> "Ctx":
+        """A past decision as `seat` saw it, `action` lit (a review's better move):
+        the match stands just before it; the table is drawn from view(seat) with
+        this ctx inside html.suggesting(action), exactly as a suggestion is drawn
+        in play, so every table shows it with no code of its own. Its line about
+        the lit move says it is the better one; nothing on it plays."""
+        ctx = cls(Reworded(t.lang, {"hint.shown": "review.lit"}), match, replay=True)
+        ctx.viewer = ctx.actor = seat
+        ctx.legal = match.state.legal_actions()
+        ctx.hint = action
+        return ctx
 
     @property
     def teacher(self) -> Markup:
@@ -155,7 +168,8 @@ class TableScreen(Screen):
         if arg == "yes":
             match = app.match
             if match and not match.state.over and not app.lost:
-                app.library.write(app.game_id, saves.dump_state(match.seats, match.state, ended=True))
+                app.library.write(app.game_id, saves.dump_state(match.seats, match.state, ended=True,
+                                                                           practice=match.practice))
                 app.good_news = app.t("nav.ended")
             app.leave()
             app.screen = "home"
@@ -332,7 +346,7 @@ def _drawn(body, action: str):
     return re.search(f'data-cmd="act" data-arg="{re.escape(escape(action))}"', str(body))
 
 
-RAIL_ICONS = ("scores", "cards", "guide", "log")
+RAIL_ICONS = {"scores": "scores", "cards": "cards", "guide": "guide", "log": "log", "review": "hint"}
 
 
 def table_layout(screen: str, viewer, main, panels: list[Panel], log: Markup, open_panel: str | None,
@@ -351,7 +365,7 @@ def table_layout(screen: str, viewer, main, panels: list[Panel], log: Markup, op
     keys = [panel.key for panel in panels]
     shown = open_panel if open_panel in keys else None
     rail = el("nav", {"class": "table-rail", "aria-label": t("panel.rail")},
-              (tappable(join((icon(p.key if p.key in RAIL_ICONS else "cards"), el("span", {"class": "rail-word"}, p.tab))),
+              (tappable(join((icon(RAIL_ICONS.get(p.key, "cards")), el("span", {"class": "rail-word"}, p.tab))),
                         "panel", p.key, "rail-tab" + (" is-open" if p.key == shown else ""),
                         attrs={"aria-expanded": "true" if p.key == shown else "false", "aria-controls": f"panel-{p.key}"})
                for p in panels),

@@ -25,11 +25,11 @@ from royaltable.games.krypkille.rules import CARDS, HAND_SIZE, PENALTY, RANK
 
 from ...cards import card, card_back, fan
 from ...figures import figure
-from ...html import button, scrolling, tappable
+from ...html import button, tappable
 from ...markup import Markup, el, join, text
 
 from ...screens import built
-from ...widgets import seat_plate, turn_line
+from ...widgets import scores_by_round, seat_plate, turn_line
 from ...table import Panel, Table
 
 GAME_ID = "krypkille"
@@ -452,25 +452,16 @@ class KrypkilleTable(Table):
 
     # ---- panels and the round's result ---------------------------------------------------
     def _scores(self, view, ctx):
-        """One row per player (it fits six players and long names), every round
-        as a column (the box scrolls sideways when there are many), the total last."""
+        """Every round's penalty points, a row each, and each player's total: the sum."""
         t = ctx.t
-        rounds = view["rounds"]
-        low = min(view["totals"])
-        rows = [el("tr", {"class": "is-leading" if view["totals"][seat] == low and view["rounds"] else ""},
-                   el("th", {"scope": "row", "class": "scores-name"}, ctx.names[seat]),
-                   (el("td", r["scores"][seat]) for r in rounds),
-                   el("td", {"class": "scores-total"}, el("strong", view["totals"][seat])))
-                for seat in range(view["players"])]
+        totals = view["totals"]
+        low = min(totals)
+        leading = [seat for seat in range(view["players"]) if totals[seat] == low] if view["rounds"] else []
+        rounds = [(t("kk.scores.round_n", n=r["round"]), r["scores"]) for r in view["rounds"]]
         return join((
             el("h2", {"class": "side-title"}, t("kk.scores")),
             el("p", {"class": "hint"}, t("kk.lowest_wins"), " · ", t("kk.limit", n=view["limit"])),
-            scrolling(el("table", {"class": "scores kk-scores"},
-                         el("thead", el("tr", el("th", {"scope": "col"}, t("kk.scores.player")),
-                                           (el("th", {"scope": "col"}, t("kk.scores.round_n", n=r["round"]))
-                                            for r in rounds),
-                                           el("th", {"scope": "col"}, "Σ"))),
-                         el("tbody", rows)), t("kk.scores"))))
+            scores_by_round(t, t("kk.scores"), ctx.names, rounds, totals, leading=leading, cls="kk-scores")))
 
     def _deck_reference(self, t):
         """The deck as cards, weakest first: what each is worth."""

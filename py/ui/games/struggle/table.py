@@ -704,8 +704,11 @@ class StruggleTable(Table):
             return None     # nobody decides here, or the Knight's choice: the hand's
         if phase == "offer" and not offering(ctx):
             # One question at a time: first whether to bargain at all ...
+            # A suggested offer lights its first step (a review's better move too).
+            lit = ctx.hint is not None and isinstance(GAME.parse(ctx.hint), Offer)
             return self._controls(ask, [
-                button(text(t("st.make_offer")), "select", OFFERING, cls="st-use st-make-offer"),
+                tappable(text(t("st.make_offer")), "select", OFFERING, "btn st-use st-make-offer",
+                         attrs={"data-hint": lit}),
                 button(text(t("st.no_offer")), "act", PASS, cls="st-use st-pass")])
         if phase == "offer":
             # ... then what the gold buys; the amount and the promise come next.

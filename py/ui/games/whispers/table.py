@@ -34,11 +34,11 @@ from royaltable.games.whispers.rules import CHARACTERS, knowledge
 
 from ...cards import card, card_back, fan
 from ...figures import figure
-from ...html import button, scrolling, tappable
+from ...html import button, tappable
 from ...i18n import Translator
 from ...icons import drawings
 from ...markup import Markup, el, join, text as plain
-from ...widgets import seat_plate, turn_line
+from ...widgets import scores_by_round, seat_plate, turn_line
 from ...table import Panel, Table
 
 
@@ -695,37 +695,29 @@ class WhispersTable(Table):
 
     # ---- the panels: scores, the cards -----------------------------------------------------
     def _scores(self, view, ctx, final=False):
+        """Every round's points, a row each (WH-22), each player's total (their sum)
+        last; above it, the display tie-break's numbers (WH-24) when they count."""
         t = ctx.t
-        rounds = view["rounds"]                  # every round: the totals are their sum
+        players = range(view["players"])
         recorded = view["options"].get("recorded_tiebreak")
-        head = [el("th", {"scope": "col"}, t("wh.round_n", n=r["round"])) for r in rounds]
+        rounds = [(t("wh.round_n", n=r["round"]), ["+" + str(r["points"][seat]) if r["points"][seat] else "·"
+                                                   for seat in players]) for r in view["rounds"]]
+        extra = []
         if recorded:
-            head.append(el("th", {"scope": "col"}, t("wh.recorded")))
+            extra.append((t("wh.recorded"), [view["recorded"][seat] for seat in players]))
         elif final:
-            head.append(el("th", {"scope": "col"}, t("wh.display_col")))
-        rows = []
+            extra.append((t("wh.display_col"), [len(view["displays"][seat]) for seat in players]))
         best = max(view["totals"])
-        for seat in range(view["players"]):
-            colour = view["colours"][seat]
-            cells = [el("td", {}, "+" + str(r["points"][seat]) if r["points"][seat] else "·") for r in rounds]
-            if recorded:
-                cells.append(el("td", {}, view["recorded"][seat]))
-            elif final:
-                cells.append(el("td", {}, len(view["displays"][seat])))
-            rows.append(el("tr", {"class": "is-leading" if best and view["totals"][seat] == best else None},
-                           el("th", {"scope": "row", "class": "scores-name"},
-                              el("span", {"class": "wh-named"}, token(colour), el("span", {}, ctx.names[seat]))),
-                           cells,
-                           el("td", {"class": "scores-total"}, el("strong", {}, view["totals"][seat]))))
+        leading = [seat for seat in players if best and view["totals"][seat] == best]
+        names = [el("span", {"class": "wh-named"}, token(view["colours"][seat]), el("span", {}, ctx.names[seat]))
+                 for seat in players]
         rule = t("wh.goal", n=view["goal"])
         if view["options"].get("sixth_two_points") and view["players"] >= 4:
             rule += " · " + t("wh.sixth_two")
         return join((el("h2", {"class": "side-title"}, t("wh.scores")),
                      el("p", {"class": "hint"}, rule),
-                     scrolling(el("table", {"class": "scores wh-scores"},
-                                  el("thead", {}, el("tr", {}, el("th", {"scope": "col"}, t("wh.player")), head,
-                                                     el("th", {"scope": "col"}, "Σ"))),
-                                  el("tbody", {}, rows)), t("wh.scores"))))
+                     scores_by_round(t, t("wh.scores"), names, rounds, view["totals"], extra, leading,
+                                     cls="wh-scores")))
 
     def _cards_panel(self, view, ctx):
         """The King card in force, large, with what it does (WH-16, WH-18), and the
