@@ -8,9 +8,9 @@ from ..collection import playable
 from ..html import button
 from ..i18n import default_names
 from ..markup import Markup, el, join, text
+from ..saves import KINDS
 from . import Screen
 
-KINDS = ("human", "quick", "strong")
 # The options a first game is set up with; a game's other options (variants, arranged
 # and rescue rules) and the game number are folded under "More options", so that a
 # newcomer reads the form at once and Start stays on screen.

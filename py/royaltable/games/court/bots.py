@@ -29,6 +29,7 @@ from __future__ import annotations
 import itertools
 
 from ...core import Action, Bot
+from ...gentle import gentle_bot
 from ...search import Model, SearchBot
 from .actions import Aside, AsideAll, Confirm, Done, Pass, Pick, Roll, Take, Use, Value
 from .rules import (ADDS, DICE, FACES, START_DICE, TAKE, CourtState, best_kind, face_counts,
@@ -432,3 +433,7 @@ class StrongBot(SearchBot):
         state._apply(action)
         if state.phase == DICE and state.current == seat:
             self.expect = (state.view(seat), plans)
+
+
+# The gentle level: quick's moves with a person's kind of mistakes (royaltable.gentle).
+GentleBot = gentle_bot(QuickBot, CourtModel)

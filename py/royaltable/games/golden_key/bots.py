@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 
 from ...core import Bot
+from ...gentle import gentle_bot
 from ...search import Model, SearchBot
 from .actions import Accept, Decline, End, Flick, Keep, Move, Pass, Place, Propose, Refuse, Reroll
 from .rules import (ANSWER, COLOURS, DICE, FACTION, FLICK, GEOMETRY, MOVE, OFFER, PLACE,
@@ -400,3 +401,7 @@ MODEL = GoldenKeyModel()
 class StrongBot(SearchBot):
     def __init__(self, seed: int = 0, playouts: int = 400, model: GoldenKeyModel = MODEL):
         super().__init__(seed, model=model, playouts=playouts)
+
+
+# The gentle level: quick's moves with a person's kind of mistakes (royaltable.gentle).
+GentleBot = gentle_bot(QuickBot, GoldenKeyModel)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from ...core import Action, Bot
+from ...gentle import gentle_bot
 from ...search import Model, SearchBot
 from .actions import Declare, Pass, Play
 from .rules import (CARDS, DECK, DISCARD, MAX_DISCARD, PLAY, RANK, SHOWDOWN, KrypkilleState,
@@ -278,3 +279,7 @@ class StrongBot(SearchBot):
     """The shared search (royaltable.search) over sampled deals, 640 play-outs a move."""
     def __init__(self, seed: int = 0, playouts: int = 640):
         super().__init__(seed, model=MODEL, playouts=playouts)
+
+
+# The gentle level: quick's moves with a person's kind of mistakes (royaltable.gentle).
+GentleBot = gentle_bot(QuickBot, KrypkilleModel)

@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 
 from ...core import Bot
+from ...gentle import gentle_bot
 from ...search import Model, SearchBot
 from .actions import (NO_PROMISE, PASS, Accept, Discard, Knight, KnightDeal, Minus, NotUsed,
                       Pass, Plus, Spy, Steal, Swap, offer_of)
@@ -453,3 +454,7 @@ class StrongBot(SearchBot):
         if self.fixed is None:
             self.playouts = self.BUDGET[view["players"]]
         return super().ranked(view, legal)
+
+
+# The gentle level: quick's moves with a person's kind of mistakes (royaltable.gentle).
+GentleBot = gentle_bot(QuickBot, StruggleModel)

@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 
 from ...core import Action, Bot
+from ...gentle import gentle_bot
 from ...search import Model, SearchBot
 from .actions import Count, Discard, Give, Next, Play, Return, Swap, SwapWith, Target
 from .rules import (ACCOUNTANT, BUTLER, CHAR, CHARACTERS, GENERAL, GUARD, JESTER, KING_CHAR,
@@ -347,3 +348,7 @@ MODEL = WhispersModel()
 class StrongBot(SearchBot):
     def __init__(self, seed: int = 0):
         super().__init__(seed, model=MODEL, playouts=250)
+
+
+# The gentle level: quick's moves with a person's kind of mistakes (royaltable.gentle).
+GentleBot = gentle_bot(QuickBot, WhispersModel)
