@@ -44,7 +44,7 @@ def test_a_slip_is_a_little_worse_than_quick_never_better_nor_a_blunder():
     picked = {bot.worse_move({}, legal, "quick") for _ in range(400)}
     assert picked == {"close", "worse"}
     counts = [bot.worse_move({}, legal, "quick") for _ in range(400)]
-    assert counts.count("close") > counts.count("worse")          # the closer, the likelier
+    assert counts.count("close") > 2 * counts.count("worse")          # the closer, the likelier
     bot.searcher = FixedSearch({"quick": 0.6, "better": 0.9, "absurd": 0.2})
     assert bot.worse_move({}, ["quick", "better", "absurd"], "quick") is None
 
