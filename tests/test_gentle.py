@@ -28,10 +28,11 @@ class FixedSearch:
     def __init__(self, values):
         self.values = values
         self.playouts = 0
-        self.model = type("Identity", (), {"chance": staticmethod(lambda v: v)})()
+        self.model = type("Identity", (), {"chance": staticmethod(lambda v, view=None: v)})()
 
     def search(self, view, legal, include=None):
-        return SearchResult(0, tuple(Candidate(a, v, 4) for a, v in self.values.items()))
+        return SearchResult(0, tuple(Candidate(a, v, 4) for a, v in self.values.items()),
+                            spent=40, simulated=400)
 
 
 def test_a_slip_is_a_little_worse_than_quick_never_better_nor_a_blunder():

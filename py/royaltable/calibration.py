@@ -3,6 +3,7 @@
 Written by bench/calibration.py from games of the strong player against the quick
 one; do not edit by hand. POINTS[game id]: (value, share of games won) pairs.
 """
+FITS: dict[str, tuple[float, ...]] = {}
 POINTS: dict[str, tuple[tuple[float, float], ...]] = {
     "court": (
         (0.006, 0.007),

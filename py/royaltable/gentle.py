@@ -58,8 +58,10 @@ class GentleBot(Bot):
         searcher = self.searcher
         searcher.playouts = min(MAX_PLAYOUTS, PLAYOUTS_PER_MOVE * len(legal))
         found = searcher.search(view, legal, include=quick)
+        if not found.sees_the_future:       # every move looked alike: nothing to prefer
+            return None
         model = searcher.model
-        chances = {str(c.action): model.chance(c.value) for c in found.candidates if c.value is not None}
+        chances = {str(c.action): model.chance(c.value, view) for c in found.candidates if c.value is not None}
         mine = chances.get(str(quick))
         if mine is None:
             return None

@@ -12,6 +12,7 @@ from ..markup import Markup, el, join, text
 from ..match import Match
 from . import NOTHING, Screen, built, icon
 from ..i18n import log_line
+from ..teacher import rough_share
 from .table import Ctx, table_layout
 
 
@@ -270,7 +271,8 @@ class ReplayScreen(Screen):
         grade = None
         if graded is not None:
             line = review_screen.grade_line(t, graded, replaying.best_words,
-                                            ctx.names[graded.seat], len(review.seats) > 1)
+                                            ctx.names[graded.seat], len(review.seats) > 1,
+                                            rough_share(match.game.id, len(replaying.seats)))
             grade = el("span", {"class": f"replay-grade grade-{graded.grade}", "data-grade": graded.grade}, line)
         panel = None
         if review is not None:

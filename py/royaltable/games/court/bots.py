@@ -336,6 +336,15 @@ class CourtModel(Model):
             return take_values(state)
         return STRONG_VALUES[start_dice(state.hands[state.current])]
 
+    def standing(self, view):
+        # CT-7, CT-15..17: the dice my characters give against the best of the
+        # others', who holds the King, and whether the final round has begun.
+        me, dice, holder = view["seat"], view["start_dice"], view["king_holder"]
+        others = [d for s, d in enumerate(dice) if s != me]
+        return ((dice[me] - max(others)) / 3, float(holder == me),
+                float(holder is not None and holder != me), float(view["final_round"]),
+                view["round"] / view["round_limit"])
+
     def candidates(self, world, legal):
         if world.phase == TAKE:
             card = best_card(world.earnable(), self.worth(world))

@@ -385,6 +385,11 @@ class GoldenKeyModel(Model):
         self.reach_weight = reach_weight
         self.guided = bool(guided)
 
+    def standing(self, view):
+        # GK-19/21: the first to the target in chips: the chips each side has to go.
+        me, chips, target = view["seat"], view["chips"], view["target"]
+        return ((target - chips[me]) / target, (target - chips[1 - me]) / target)
+
     def playout(self, state, rng):
         return playout_action(state, rng, self.guided)
 

@@ -255,6 +255,15 @@ class KrypkilleModel(Model):
                         for s in range(world.players)]
         return world
 
+    def standing(self, view):
+        # KK-6: the lowest total wins when a total reaches the limit: my lead on
+        # the best and on the mean of the others, and how near the end is.
+        me, totals, limit = view["seat"], view["totals"], view["limit"]
+        others = [t for s, t in enumerate(totals) if s != me]
+        best = (min(others) - totals[me]) / limit
+        return (best, (sum(others) / len(others) - totals[me]) / limit,
+                best * max(totals) / limit, max(totals) / limit)
+
     def playout(self, state, rng):
         if state.styles[state.to_act] == RANDOM:
             return random_move(state, rng)

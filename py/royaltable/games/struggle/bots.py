@@ -411,6 +411,16 @@ class StruggleModel(Model):
     def __init__(self):
         self.memo: dict = {}     # split points by powers, shared by all play-outs
 
+    def standing(self, view):
+        # ST-18..20: points (won cards' best split and gold) after the last round:
+        # my lead on the best and on the mean of the others, and the rounds played.
+        me = view["seat"]
+        totals = [s["total"] for s in view["score"]]
+        others = [t for s, t in enumerate(totals) if s != me]
+        played = (view["round"] - 1) / view["rounds"]
+        best = (totals[me] - max(others)) / 30
+        return (best, (totals[me] - sum(others) / len(others)) / 30, best * played, played)
+
     def playout(self, state, rng):
         return quick_action(state, rng, self.memo)
 

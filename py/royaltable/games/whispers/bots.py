@@ -325,6 +325,15 @@ def state_action(state) -> Action:
 class WhispersModel(Model):
     game_id = "whispers"
 
+    def standing(self, view):
+        # WH-22: the first to the goal in points: my lead on the best and on the
+        # mean of the others, and how near the goal the leader is.
+        me, totals, goal = view["seat"], view["totals"], view["goal"]
+        others = [t for s, t in enumerate(totals) if s != me]
+        best = (totals[me] - max(others)) / goal
+        return (best, (totals[me] - sum(others) / len(others)) / goal,
+                best * max(totals) / goal, max(totals) / goal)
+
     def playout(self, state, rng):
         return state_action(state)
 
