@@ -1,7 +1,10 @@
 """How a game's search values read as chances to win (royaltable.search.Model.chance).
 
-Written by bench/calibration.py from games of the strong player against the quick
-one; do not edit by hand. POINTS[game id]: (value, share of games won) pairs.
+Written by bench/calibration.py from games of every kind of player (strong, quick
+and gentle seats against quick ones); do not edit by hand. FITS[game id]: the
+weights of a logistic map over the search's value and the standings the game's
+model reads from the view (Model.standing); POINTS[game id]: (value, share of
+games won) pairs, for a game where the value alone measured better.
 """
 FITS: dict[str, tuple[float, ...]] = {}
 POINTS: dict[str, tuple[tuple[float, float], ...]] = {
