@@ -371,18 +371,19 @@ def fit(data: dict) -> dict:
         played = [g for g in data["played"] if g["game"] == game_id]
         fitting = [g for g in played if g["index"] % 2 == 0]
         held = [g for g in played if g["index"] % 2 == 1]
-        rows = [([1.0, value, *standing], logit(1 / g["players"]), g["won"])
+        model = registry.get(game_id).bots["strong"](seed=0).model
+        rows = [([1.0, value, *model.standing_after(standing, value)], logit(1 / g["players"]), g["won"])
                 for g in fitting for _, value, sees, standing, _ in decisions_of(g) if value is not None and sees]
         if not rows or not held:
             continue
         weights = [round(w, 4) for w in logistic_fit(rows)]
-        weights[1] = max(weights[1], 0.01)              # a better move never reads as a lower chance
+        weights[1] = max(weights[1], 0.0)               # a better move never reads as a lower chance
         points = reduce(isotonic([r[0][1] for r in rows], [r[2] for r in rows]), least=len(rows) * POINT_LEAST)
         old = before_points.get(game_id, ())
         readers = {
             "before": lambda v, st, n: read_chance(old, v),
             "value": lambda v, st, n: read_chance(points, v),
-            "standings": lambda v, st, n: fitted_chance(weights, v, st, n),
+            "standings": lambda v, st, n: fitted_chance(weights, v, model.standing_after(st, v), n),
         }
         measured = {}
         for name, read in readers.items():

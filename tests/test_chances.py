@@ -96,8 +96,20 @@ def test_every_fitted_game_has_a_weight_for_each_of_its_standings():
     for game_id, weights in calibration.FITS.items():
         game = registry.get(game_id)
         view = game.new(min(max(4, game.min_players), game.max_players), seed=1).view(0)
-        assert len(weights) == 2 + len(game.bots["strong"](seed=0).model.standing(view)), game_id
-        assert weights[1] > 0, game_id          # a better move is never read as a lower chance
+        model = game.bots["strong"](seed=0).model
+        assert len(weights) == 2 + len(model.standing_after(model.standing(view), 0.5)), game_id
+        # a better move never reads as a lower chance
+        chances = [model.chance(value, view) for value in (0.1, 0.3, 0.5, 0.7, 0.9)]
+        assert chances == sorted(chances) and chances[0] < chances[-1], game_id
+
+
+def test_krypkilles_chance_moves_with_the_rounds_penalties_through_the_totals():
+    model = registry.get("krypkille").bots["strong"](seed=0).model
+    view = {"seat": 0, "totals": [40, 20, 30, 30], "limit": 100, "players": 4}
+    before = model.standing(view)
+    assert before == pytest.approx((-0.2, -0.133333, -0.08, 0.4), abs=1e-5)
+    # a round 12 points better than the others' mean: every lead 12 points better
+    assert model.standing_after(before, 0.6) == pytest.approx((-0.08, -0.013333, -0.032, 0.4), abs=1e-5)
 
 
 def test_a_reviews_grade_line_says_ahead_even_or_behind_where_the_chances_are_rough():

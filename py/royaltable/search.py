@@ -146,6 +146,12 @@ class Model:
         search's value into the chance to win the game. The default: none."""
         return ()
 
+    def standing_after(self, standing: tuple[float, ...], value: float) -> tuple[float, ...]:
+        """The standings as they will be where the play-outs stopped, by what the
+        search's value says of it (Krypkille's value is the round's penalties:
+        the totals move by them); the map weighs these. The default: as they are."""
+        return standing
+
     # The map from a seat's search value (and the standings) to its chance to win
     # the game, fitted on games played out in the bench by every kind of player
     # (bench/calibration.py writes royaltable/calibration.py): FITS, a logistic
@@ -156,7 +162,7 @@ class Model:
         play-outs are worth `value` to it, at the position `view` shows."""
         fit = calibration.FITS.get(self.game_id) if view is not None else None
         if fit is not None:
-            return fitted_chance(fit, value, self.standing(view), view["players"])
+            return fitted_chance(fit, value, self.standing_after(self.standing(view), value), view["players"])
         return read_chance(calibration.POINTS.get(self.game_id, ()), value)
 
     def candidates(self, world: State, legal: list[str]) -> list[tuple[str, object]]:

@@ -257,12 +257,20 @@ class KrypkilleModel(Model):
 
     def standing(self, view):
         # KK-6: the lowest total wins when a total reaches the limit: my lead on
-        # the best and on the mean of the others, and how near the end is.
+        # the best and on the mean of the others (in hundreds of points), and how
+        # near the end is.
         me, totals, limit = view["seat"], view["totals"], view["limit"]
         others = [t for s, t in enumerate(totals) if s != me]
-        best = (min(others) - totals[me]) / limit
-        return (best, (sum(others) / len(others) - totals[me]) / limit,
-                best * max(totals) / limit, max(totals) / limit)
+        best = (min(others) - totals[me]) / 100
+        near = max(totals) / limit
+        return (best, (sum(others) / len(others) - totals[me]) / 100, best * near, near)
+
+    def standing_after(self, standing, value):
+        # The value is this round's penalties against the others' mean (evaluate):
+        # 0.5 + lead / 120. The leads after the round move by it.
+        best, mean, _, near = standing
+        lead = (value - 0.5) * 120 / 100
+        return (best + lead, mean + lead, (best + lead) * near, near)
 
     def playout(self, state, rng):
         if state.styles[state.to_act] == RANDOM:
