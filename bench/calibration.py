@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import ast
 import json
+import math
 import os
 import pathlib
 import sys
@@ -35,7 +36,7 @@ for path in (ROOT / "py", BENCH):       # the source tree; strength.py beside th
         sys.path.append(str(path))
 
 from royaltable import registry  # noqa: E402
-from royaltable.search import read_chance  # noqa: E402
+from royaltable.search import fitted_chance, read_chance  # noqa: E402
 from strength import SEED, players_for  # noqa: E402
 
 DATA = BENCH / "RESULTS-calibration.json"
@@ -43,7 +44,7 @@ REPORT = BENCH / "RESULTS-calibration.md"
 RESULTS = BENCH / "RESULTS.md"
 MODULE = ROOT / "py" / "royaltable" / "calibration.py"
 HEADING = "## 5d. Computer players: are the estimated chances honest?"
-HERO, REST = "strong", "quick"
+REST = "quick"              # the other seats
 GAMES = 200             # games per game, as in the strength tournaments
 POINTS_MOST = 12
 POINT_LEAST = 1 / 40    # of the fitted positions, at least, behind each point
@@ -54,77 +55,86 @@ BAND_TOLERANCE = 0.10   # a judged band's mean estimate within this of its share
 
 # ---- playing ------------------------------------------------------------------------
 
-def play(game_id: str, index: int) -> dict:
-    """One game of the hero (strong) against quick players; the best candidate's
-    value at each of the hero's searched decisions and the hero's share of the win."""
+KINDS = ("strong", "quick", "gentle")   # the seat whose chances are read: every kind of player
+STRIDE = 4              # every STRIDE-th decision with a choice is searched (the cost of a run)
+BUDGET_SHARE = 0.5      # of the review's budget a search here spends (the cost of a run: the values are noisier)
+
+
+def play(job: tuple[str, str, int]) -> dict:
+    """One game of a seat of `kind` (the hero) against quick players. At every
+    STRIDE-th decision of the hero with more than one legal action, the strong
+    player searches from the hero's view, as a review does (its budget): the best
+    value (None when nothing was searched), whether the search saw anything after
+    its moves, and the standings the model reads from the view; the hero then
+    plays its own level's move. The hero's share of the win at the end."""
+    from royaltable import review
+    game_id, kind, index = job
     started = time.process_time()
     game = registry.get(game_id)
     players = players_for(game_id)
     hero_seat = index % players
     state = game.new(players, seed=SEED + index)
-    bots = [game.bots[HERO if s == hero_seat else REST](seed=index * 10 + s) for s in range(players)]
-    values = []
+    bots = [game.bots[kind if s == hero_seat else REST](seed=index * 10 + s) for s in range(players)]
+    searcher = game.bots["strong"](seed=index * 10 + 9)
+    searcher.playouts = max(2, round(review.default_playouts(game_id, players) * BUDGET_SHARE))
+    decisions = []
+    number = 0
     while not state.over:
         seat, view, legal = state.current, state.view(state.current), state.legal_actions()
         if seat == hero_seat and len(legal) > 1:
-            found = bots[seat].search(view, legal)
-            action = found.choice
-            if found.candidates[0].value is not None:    # None: every candidate agreed, nothing searched
-                values.append(round(found.candidates[0].value, 4))
-        else:
-            action = bots[seat].choose(view, legal)
-        state.apply(action)
+            number += 1
+            if number % STRIDE == 1 % STRIDE:
+                found = searcher.search(view, legal)
+                value = found.candidates[0].value
+                decisions.append([number, None if value is None else round(value, 4), found.sees_the_future,
+                                  [round(x, 4) for x in searcher.model.standing(view)]])
+        state.apply(bots[seat].choose(view, legal))
     winners = state.result()["winners"]
-    return {"index": index, "seat": hero_seat, "won": round(1 / len(winners), 4) if hero_seat in winners else 0.0,
-            "values": values, "actions": len(state.actions),
+    return {"game": game_id, "kind": kind, "index": index, "seat": hero_seat, "players": players,
+            "won": round(1 / len(winners), 4) if hero_seat in winners else 0.0,
+            "decisions": number, "searched": decisions, "actions": len(state.actions),
             "cpu_seconds": round(time.process_time() - started, 2)}
 
 
 def load() -> dict:
     if DATA.exists():
-        return json.loads(DATA.read_text())
-    return {"seed": SEED, "hero": HERO, "rest": REST, "games": {}}
-
-
-def dumps(data: dict) -> str:
-    """The raw data as JSON with one game a line (a new run's diff reads game by game)."""
-    lines = ["{"] + [f" {json.dumps(k)}: {json.dumps(data[k], sort_keys=True)}," for k in sorted(data) if k != "games"]
-    lines.append(' "games": {')
-    for n, game_id in enumerate(sorted(data.get("games", {}))):
-        kept = data["games"][game_id]
-        lines.append(f'  {json.dumps(game_id)}: {{"players": {json.dumps(kept["players"])}, "played": [')
-        lines.append(",\n".join("   " + json.dumps(game, sort_keys=True) for game in kept["played"]))
-        lines.append("  ]}" + ("," if n < len(data["games"]) - 1 else ""))
-    return "\n".join(lines + [" }", "}"]) + "\n"
+        data = json.loads(DATA.read_text())
+        if data.get("version") == 2:
+            return data
+    return {"version": 2, "seed": SEED, "kinds": list(KINDS), "rest": REST, "played": []}
 
 
 def save(data: dict) -> None:
-    """Whole file each time, through a temporary file: a run stopped mid-write
-    keeps the last complete one."""
+    """Whole file each time (one game a line), through a temporary file: a run
+    stopped mid-write keeps the last complete one."""
+    head = {k: v for k, v in data.items() if k != "played"}
+    text = json.dumps(head, sort_keys=True)[:-1] + ', "played": [\n' + ",\n".join(
+        json.dumps(g, sort_keys=True) for g in sorted(data["played"], key=lambda g: (g["game"], g["kind"], g["index"]))
+    ) + "\n]}\n"
     temporary = DATA.with_suffix(".json.tmp")
-    temporary.write_text(dumps(data))
+    temporary.write_text(text)
     os.replace(temporary, DATA)
 
 
-def run(games: list[str], count: int, command: str, log=print) -> dict:
-    """Plays up to `count` games of each game, index by index across the games
-    (so a stopped run has about as many of each), skipping those already kept."""
+def run(games: list[str], count: int, command: str, processes: int = 2, log=print) -> dict:
+    """Plays `count` games of each kind of hero in each game, index by index (so a
+    stopped run has about as many of each), skipping those already kept."""
+    from multiprocessing import Pool
     data = load()
     data["command"] = command
     data["planned"] = count
+    kept = {(g["game"], g["kind"], g["index"]) for g in data["played"]}
+    jobs = [(game_id, kind, index) for index in range(count) for game_id in games for kind in KINDS
+            if (game_id, kind, index) not in kept]
     started = time.time()
-    for index in range(count):
-        for game_id in games:
-            kept = data["games"].setdefault(game_id, {"players": players_for(game_id), "played": []})
-            if any(g["index"] == index for g in kept["played"]):
-                continue
-            game = play(game_id, index)
-            kept["played"].append(game)
-            kept["played"].sort(key=lambda g: g["index"])
+    with Pool(processes) as pool:
+        for game in pool.imap_unordered(play, jobs, chunksize=1):
+            data["played"].append(game)
             data["date"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
             save(data)
-            log(f"  calibration: {game_id} game {index}: {len(game['values'])} positions, "
-                f"won {game['won']}, {game['cpu_seconds']:.1f} s CPU ({time.time() - started:.0f} s so far)")
+            log(f"  calibration: {game['game']} {game['kind']} game {game['index']}: "
+                f"{len(game['searched'])} positions, won {game['won']}, {game['cpu_seconds']:.1f} s CPU "
+                f"({len(data['played'])} kept, {time.time() - started:.0f} s so far)")
     return data
 
 
@@ -191,18 +201,6 @@ def spread(estimates: list[float]) -> float:
     return at(0.9) - at(0.1)
 
 
-def positions(played: list[dict], parity: int) -> tuple[list[float], list[float], list[int]]:
-    """(values, outcomes, game indices) of every searched position of the games of
-    this index parity."""
-    xs, ys, ids = [], [], []
-    for game in played:
-        if game["index"] % 2 == parity:
-            xs += game["values"]
-            ys += [game["won"]] * len(game["values"])
-            ids += [game["index"]] * len(game["values"])
-    return xs, ys, ids
-
-
 def bands(estimates: list[float], outcomes: list[float], games: list[int] | None = None) -> list[dict]:
     """Bands of 10 % of the estimate: positions, mean estimate, share won, and how
     many games the positions come from (`games`: each position's game)."""
@@ -227,64 +225,220 @@ def brier(estimates, outcomes) -> float | None:
     return sum((e - o) ** 2 for e, o in zip(estimates, outcomes)) / len(estimates) if estimates else None
 
 
-def fit(data: dict) -> dict:
-    """Per game: the points fitted on the even games and the held-out check on the odd."""
-    out = {}
-    for game_id in sorted(data["games"]):
-        played = data["games"][game_id]["played"]
-        fit_x, fit_y, _ = positions(played, 0)
-        if not fit_x:
+SKILL_LEAST = 0.15       # Brier skill against the base rate, at least
+AUC_LEAST = 0.75         # winners' chances above losers', overall ...
+AUC_LATE_LEAST = 0.90    # ... and in the last fifth of a game
+FIRST_TOLERANCE = 0.10   # the chance at a seat's first decision, on average within this of the even share
+RIDGE = 0.01             # shrinkage toward the even share (per position), so that few games cannot run away
+
+
+def logit(p: float) -> float:
+    p = min(1 - 1e-6, max(1e-6, p))
+    return math.log(p / (1 - p))
+
+
+def logistic_fit(rows: list[tuple[list[float], float, float]]) -> list[float]:
+    """Weights w minimising the log loss of sigmoid(offset + w . x) against the
+    outcomes (a share of a win is a fractional outcome), by Newton's method with
+    a small ridge. rows: (x, offset, outcome)."""
+    k = len(rows[0][0])
+    w = [0.0] * k
+    for _ in range(30):
+        grad = [RIDGE * len(rows) * wi for wi in w]
+        hess = [[RIDGE * len(rows) if i == j else 0.0 for j in range(k)] for i in range(k)]
+        for x, offset, y in rows:
+            z = offset + sum(wi * xi for wi, xi in zip(w, x))
+            p = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+            for i in range(k):
+                grad[i] += (p - y) * x[i]
+                for j in range(i, k):
+                    hess[i][j] += p * (1 - p) * x[i] * x[j]
+        for i in range(k):
+            for j in range(i):
+                hess[i][j] = hess[j][i]
+        step = solve(hess, grad)
+        w = [wi - si for wi, si in zip(w, step)]
+        if max(abs(si) for si in step) < 1e-7:
+            break
+    return w
+
+
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """a x = b by Gaussian elimination with partial pivoting (a is small)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        pivot = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[pivot] = m[pivot], m[c]
+        if abs(m[c][c]) < 1e-12:
             continue
-        points = reduce(isotonic(fit_x, fit_y), least=len(fit_x) * POINT_LEAST)
-        check_x, check_y, check_games = positions(played, 1)
-        mapped = [chance(points, x) for x in check_x]
-        rows = bands(mapped, check_y, check_games)
-        out[game_id] = {
-            "points": points, "players": data["games"][game_id]["players"],
-            "games": len(played), "fit_games": sum(1 for g in played if g["index"] % 2 == 0),
-            "check_games": sum(1 for g in played if g["index"] % 2 == 1),
-            "fit_positions": len(fit_x), "check_positions": len(check_x),
-            "planned": data.get("planned", GAMES),
-            "win_rate": sum(g["won"] for g in played) / len(played),
-            "cpu_seconds": sum(g["cpu_seconds"] for g in played),
-            "bands": rows, "raw_bands": bands(check_x, check_y, check_games),
-            "well": well_calibrated(rows), "raw_well": well_calibrated(bands(check_x, check_y, check_games)),
-            "spread": spread(mapped), "narrow": spread(mapped) < SPREAD_LEAST,
-            "brier": brier(mapped, check_y), "raw_brier": brier(check_x, check_y),
-        }
+        for r in range(n):
+            if r != c:
+                f = m[r][c] / m[c][c]
+                m[r] = [x - f * y for x, y in zip(m[r], m[c])]
+    return [m[i][n] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(n)]
+
+
+def auc(estimates: list[float], outcomes: list[float]) -> float | None:
+    """The chance that a winner's estimate is above a loser's (ties half): won > 0
+    counts as a win. None without both."""
+    pairs = sorted(zip(estimates, outcomes))
+    wins = sum(1 for _, o in pairs if o > 0)
+    losses = len(pairs) - wins
+    if not wins or not losses:
+        return None
+    rank_sum, i = 0.0, 0
+    while i < len(pairs):           # mid-ranks of tied estimates
+        j = i
+        while j < len(pairs) and pairs[j][0] == pairs[i][0]:
+            j += 1
+        mid = (i + j + 1) / 2
+        rank_sum += mid * sum(1 for _, o in pairs[i:j] if o > 0)
+        i = j
+    return (rank_sum - wins * (wins + 1) / 2) / (wins * losses)
+
+
+def decisions_of(game: dict):
+    """(number, value, sees the future, standing, share of the game played) of each
+    searched decision, in order."""
+    for number, value, sees, standing in game["searched"]:
+        yield number, value, sees, standing, number / max(1, game["decisions"])
+
+
+def estimates(game: dict, read) -> list[tuple[float, float, bool]]:
+    """(chance, share of the game played, first) at every searched decision of a
+    game, as the review reads them: `read(value, standing, players)`, and where the
+    search saw no future (or nothing was searched) the chance before it carries on
+    (the even share at first)."""
+    before = 1 / game["players"]
+    out = []
+    for n, (number, value, sees, standing, played) in enumerate(decisions_of(game)):
+        if value is not None and sees:
+            before = read(value, standing, game["players"])
+        out.append((before, played, n == 0))
     return out
+
+
+def measure(games: list[dict], read) -> dict:
+    """Brier skill against the base rate of these games' seats, AUC overall and in
+    the last fifth, the first decision's chance against the even share, the bands."""
+    chances, outcomes, late_c, late_o, first, share, ids = [], [], [], [], [], [], []
+    for game in games:
+        for chance, played, is_first in estimates(game, read):
+            chances.append(chance)
+            outcomes.append(game["won"])
+            ids.append((game["kind"], game["index"]))
+            if played > 0.8:
+                late_c.append(chance)
+                late_o.append(game["won"])
+            if is_first:
+                first.append(chance)
+                share.append(1 / game["players"])
+    if not chances:
+        return {}
+    base = sum(outcomes) / len(outcomes)
+    score, base_score = brier(chances, outcomes), brier([base] * len(outcomes), outcomes)
+    rows = bands(chances, outcomes, ids)
+    return {"positions": len(chances), "games": len(games), "brier": score, "base_brier": base_score,
+            "skill": 1 - score / base_score if base_score else None, "base_rate": base,
+            "auc": auc(chances, outcomes), "auc_late": auc(late_c, late_o),
+            "first": sum(first) / len(first) if first else None,
+            "share": sum(share) / len(share) if share else None,
+            "bands": rows, "well": well_calibrated(rows), "spread": spread(chances)}
+
+
+def met_targets(m: dict) -> bool:
+    return (m.get("skill") is not None and m["skill"] >= SKILL_LEAST
+            and m.get("auc") is not None and m["auc"] >= AUC_LEAST
+            and (m.get("auc_late") is None or m["auc_late"] >= AUC_LATE_LEAST)
+            and m.get("first") is not None and abs(m["first"] - m["share"]) <= FIRST_TOLERANCE + 1e-9
+            and all(abs(r["estimate"] - r["won"]) <= BAND_TOLERANCE + 1e-9
+                    for r in m["bands"] if r["positions"] >= BAND_ENOUGH))
+
+
+def fit(data: dict) -> dict:
+    """Per game: two maps fitted on the games of even index of every kind of seat
+    (a logistic curve over the value and the standings, and an increasing map of
+    the value alone), both checked on the games of odd index beside the map the
+    app had before (`before`: POINTS as they were), pooled and per kind of seat;
+    the map kept is the one with the lower held-out Brier score."""
+    # The map the app had before this fit (kept in the data at the first fit, so a
+    # refit compares with the same one).
+    before_points = {g: tuple(map(tuple, pts)) for g, pts in data.setdefault(
+        "before", {g: [list(p) for p in pts] for g, pts in calibration_module().POINTS.items()}).items()}
+    out = {}
+    for game_id in sorted({g["game"] for g in data["played"]}):
+        played = [g for g in data["played"] if g["game"] == game_id]
+        fitting = [g for g in played if g["index"] % 2 == 0]
+        held = [g for g in played if g["index"] % 2 == 1]
+        model = registry.get(game_id).bots["strong"](seed=0).model
+        rows = [([1.0, value, *model.standing_after(standing, value)], logit(1 / g["players"]), g["won"])
+                for g in fitting for _, value, sees, standing, _ in decisions_of(g) if value is not None and sees]
+        if not rows or not held:
+            continue
+        weights = [round(w, 4) for w in logistic_fit(rows)]
+        weights[1] = max(weights[1], 0.0)               # a better move never reads as a lower chance
+        points = reduce(isotonic([r[0][1] for r in rows], [r[2] for r in rows]), least=len(rows) * POINT_LEAST)
+        old = before_points.get(game_id, ())
+        readers = {
+            "before": lambda v, st, n: read_chance(old, v),
+            "value": lambda v, st, n: read_chance(points, v),
+            "standings": lambda v, st, n: fitted_chance(weights, v, model.standing_after(st, v), n),
+        }
+        measured = {}
+        for name, read in readers.items():
+            measured[name] = {"all": measure(held, read)}
+            for kind in KINDS:
+                measured[name][kind] = measure([g for g in held if g["kind"] == kind], read)
+        kept = min(("standings", "value"), key=lambda name: measured[name]["all"]["brier"])
+        out[game_id] = {"weights": weights, "points": points, "kept": kept, "measured": measured,
+                        "players": played[0]["players"], "fit_games": len(fitting), "check_games": len(held),
+                        "fit_positions": len(rows), "rough": not met_targets(measured[kept]["all"]),
+                        "cpu_seconds": sum(g["cpu_seconds"] for g in played),
+                        "kinds": {k: sum(1 for g in played if g["kind"] == k) for k in KINDS}}
+    return out
+
+
+def calibration_module():
+    """The map as the app has it now (royaltable.calibration), for `before`."""
+    from royaltable import calibration
+    return calibration
 
 
 # ---- writing --------------------------------------------------------------------------
 
 def module_text(fits: dict, current: str) -> str:
-    """py/royaltable/calibration.py: its docstring as it is, then the points and ROUGH,
-    sorted and rounded, so the same data always writes the same file."""
+    """py/royaltable/calibration.py: its docstring as it is, then FITS, POINTS and
+    ROUGH, sorted and rounded, so the same data always writes the same file."""
     docstring_end = ast.parse(current).body[0].end_lineno
     head = "\n".join(current.splitlines()[:docstring_end])
-    lines = [head, "POINTS: dict[str, tuple[tuple[float, float], ...]] = {"]
-    for game_id in sorted(fits):
-        lines.append(f"    {json.dumps(game_id)}: (")
-        lines += [f"        ({x!r}, {y!r})," for x, y in fits[game_id]["points"]]
-        lines.append("    ),")
+    lines = [head, "# Per game, the logistic map kept (bias, value, one weight per Model.standing number).",
+             "FITS: dict[str, tuple[float, ...]] = {"]
+    lines += [f"    {json.dumps(g)}: ({', '.join(repr(w) for w in fits[g]['weights'])},),"
+              for g in sorted(fits) if fits[g]["kept"] == "standings"]
     lines.append("}")
-    rough = sorted(g for g, f in fits.items() if not f["well"] or f.get("narrow"))
-    lines.append("# Games whose estimates missed on the held-out games (a band of 30 positions or more")
-    lines.append("# off by more than 10 points) or hardly vary (the middle 80 % within 15 points):")
-    lines.append("# the review and the suggestion say their chances are rough there.")
+    lines.append("# Per game where the value alone measured better: (value, share of games won) points.")
+    lines.append("POINTS: dict[str, tuple[tuple[float, float], ...]] = {")
+    for game_id in sorted(fits):
+        if fits[game_id]["kept"] == "value":
+            lines.append(f"    {json.dumps(game_id)}: (")
+            lines += [f"        ({x!r}, {y!r})," for x, y in fits[game_id]["points"]]
+            lines.append("    ),")
+    lines.append("}")
+    rough = sorted(g for g, f in fits.items() if f["rough"])
+    lines.append("# Games whose chances missed a target on the held-out games (bench/RESULTS-calibration.md):")
+    lines.append("# the suggestion and the review say ahead / about even / behind there, not a percentage.")
     lines.append("ROUGH: frozenset[str] = " + ("frozenset({" + ", ".join(json.dumps(g) for g in rough) + "})"
                                                if rough else "frozenset()"))
     return "\n".join(lines) + "\n"
 
 
-def verdict(f: dict, strong: str = "") -> str:
-    if f.get("narrow") and f["well"]:
-        return f"{strong}rough{strong} (calibrated, but the estimates hardly vary)"
-    return f"{strong}well calibrated{strong}" if f["well"] else f"{strong}rough{strong}"
+def pct(x: float | None) -> str:
+    return "—" if x is None else f"{x * 100:.0f} %"
 
 
-def pct(x: float) -> str:
-    return f"{x * 100:.0f} %"
+def num(x, digits=2) -> str:
+    return "—" if x is None else f"{x:.{digits}f}"
 
 
 def table(header: list[str], rows: list[list[str]]) -> str:
@@ -292,69 +446,72 @@ def table(header: list[str], rows: list[list[str]]) -> str:
                      + ["| " + " | ".join(r) + " |" for r in rows])
 
 
+def mark(ok: bool) -> str:
+    return "met" if ok else "**MISSED**"
+
+
 def section(fits: dict, data: dict, command: str) -> str:
     names = {g: f"{registry.get(g).title['ja']} ({registry.get(g).title['en']})" for g in fits}
-    summary = []
+    summary, detail = [], []
     for game_id, f in fits.items():
-        worst = max((abs(r["estimate"] - r["won"]) for r in f["bands"] if r["positions"] >= BAND_ENOUGH),
-                    default=None)
-        raw_worst = max((abs(r["estimate"] - r["won"]) for r in f["raw_bands"] if r["positions"] >= BAND_ENOUGH),
-                        default=None)
-        games = f"{f['games']} ({f['fit_games']} + {f['check_games']})" + (
-            f", of {f['planned']} planned" if f["games"] < f["planned"] else "")
-        summary.append([f"{names[game_id]} (`{game_id}`)", f"{f['players']}", games,
-                        f"{pct(f['win_rate'])}", f"{f['fit_positions']} / {f['check_positions']}",
-                        "—" if raw_worst is None else f"{raw_worst * 100:.0f}",
-                        "—" if worst is None else f"{worst * 100:.0f}",
-                        f"{pct(f['points'][0][1])} – {pct(f['points'][-1][1])}",
-                        f"{f['raw_brier']:.3f} → {f['brier']:.3f}" if f["brier"] is not None else "—",
-                        f"{f.get('spread', 0) * 100:.0f}",
-                        verdict(f, "**")])
-    parts = [HEADING, "",
-             f"Measured {data.get('date', '?')} by `{command}` (not part of `bench/run.py`: "
-             "`bench/calibration.py --refit` puts this section back after a run rewrites this file). "
-             "One strong seat against quick players (four players; 黄金の鍵 one against one), the strong "
-             "seat rotating game by game, the seeds of section 5b. At each of the strong seat's decisions "
-             "with a choice, its search's best value is kept with how the game ended for it (a win 1, "
-             "a shared win 1 / winners, else 0). An increasing map from value to share of games won "
-             "(isotonic regression, at most 12 points, in `py/royaltable/calibration.py`, what "
-             "`Model.chance` reads) is fitted on the games of even index and checked on those of odd "
-             "index, in bands of 10 % of the estimate. A game is **well calibrated** when every band "
-             f"with at least {BAND_ENOUGH} held-out positions is within {BAND_TOLERANCE * 100:.0f} points "
-             "of its share won; otherwise the review says its chances are rough (`ROUGH`). Positions of "
-             "one game share its outcome, so a band's positions are not independent draws: read a "
-             "band's share with its number of games (in brackets) in mind; with about 100 held-out "
-             "games a band's share is uncertain by several points. *Fitted points span*: the "
-             "lowest and highest point (beyond them the line runs on to 0 % and 100 %); a narrow span "
-             "tells positions, and moves, little apart. *Spread*: the 90th less the 10th percentile "
-             f"of the held-out estimates; under {SPREAD_LEAST * 100:.0f} points the estimates hardly "
-             "vary, and the game counts as rough too (its chances are honest on average, but say "
-             "little about a position).", "",
-             table(["game", "players", "games (fit + check)", "strong seat won", "positions (fit / check)",
-                    "worst band, raw value (points)", "worst band, mapped", "fitted points span",
-                    "Brier, raw → mapped", "spread of the estimates (points)",
-                    "held out"], summary), ""]
-    for game_id, f in fits.items():
-        raw = {r["band"]: r for r in f["raw_bands"]}
-        mapped = {r["band"]: r for r in f["bands"]}
+        m = f["measured"][f["kept"]]["all"]
+        b = f["measured"]["before"]["all"]
+        late_ok = m["auc_late"] is None or m["auc_late"] >= AUC_LATE_LEAST
+        summary.append([f"{names[game_id]} (`{game_id}`)", f"{f['fit_games']} + {f['check_games']}",
+                        f"{f['fit_positions']} / {m['positions']}", f["kept"],
+                        f"{num(b['skill'])} → **{num(m['skill'])}** ({mark((m['skill'] or -1) >= SKILL_LEAST)})",
+                        f"{num(b['auc'])} → **{num(m['auc'])}** ({mark((m['auc'] or 0) >= AUC_LEAST)})",
+                        f"{num(b['auc_late'])} → **{num(m['auc_late'])}** ({mark(late_ok)})",
+                        f"{pct(b['first'])} → **{pct(m['first'])}** vs {pct(m['share'])} "
+                        f"({mark(m['first'] is not None and abs(m['first'] - m['share']) <= FIRST_TOLERANCE + 1e-9)})",
+                        mark(all(abs(r['estimate'] - r['won']) <= BAND_TOLERANCE + 1e-9
+                                 for r in m['bands'] if r['positions'] >= BAND_ENOUGH)),
+                        "rough: words" if f["rough"] else "percent"])
         rows = []
-        for band in range(10):
-            row = [f"{band * 10}–{band * 10 + 10} %"]
-            for r in (mapped.get(band), raw.get(band)):
-                if r is None:
-                    row += ["0", "—", "—"]
-                else:
-                    off = abs(r["estimate"] - r["won"]) > BAND_TOLERANCE and r["positions"] >= BAND_ENOUGH
-                    row += [f"{r['positions']} ({r['games']})", pct(r["estimate"]),
-                            pct(r["won"]) + (" ✗" if off else "")]
-            rows.append(row)
-        parts += [f"**{names[game_id]}** (`{game_id}`): "
-                  + verdict(f) + " on the held-out games "
-                  f"(raw values: {'well calibrated' if f['raw_well'] else 'rough'}). Map: "
-                  + ", ".join(f"{x:.3f} → {y:.3f}" for x, y in f["points"]) + ".", "",
-                  table(["band", "positions (games)", "mean estimate", "share won",
-                         "raw: positions (games)", "raw: mean value", "raw: share won"], rows), ""]
-    parts.append("✗: a band of at least 30 positions more than 10 points off.")
+        for kind in KINDS:
+            bk, mk = f["measured"]["before"][kind], f["measured"][f["kept"]][kind]
+            if not mk:
+                continue
+            rows.append([kind, f"{mk['games']}", f"{mk['positions']}", pct(mk["base_rate"]),
+                         f"{num(bk['skill'])} → {num(mk['skill'])}", f"{num(bk['auc'])} → {num(mk['auc'])}",
+                         f"{num(bk['auc_late'])} → {num(mk['auc_late'])}",
+                         f"{pct(bk['first'])} → {pct(mk['first'])} vs {pct(mk['share'])}"])
+        bands_text = ", ".join(f"{r['band'] * 10}–{r['band'] * 10 + 10} %: {r['positions']} at "
+                               f"{pct(r['estimate'])} won {pct(r['won'])}" for r in m["bands"])
+        weights = ", ".join(f"{w:g}" for w in f["weights"])
+        detail += [f"**{names[game_id]}** (`{game_id}`): kept the {f['kept']} map "
+                   f"(held-out Brier: before {num(b['brier'], 3)}, value alone "
+                   f"{num(f['measured']['value']['all']['brier'], 3)}, value and standings "
+                   f"{num(f['measured']['standings']['all']['brier'], 3)}; base rate "
+                   f"{num(m['base_brier'], 3)}). Logistic weights (bias, value, standings): {weights}. "
+                   f"Held-out bands: {bands_text}.", "",
+                   table(["seat", "held-out games", "positions", "won", "Brier skill before → after",
+                          "AUC", "AUC, last fifth", "first decision vs share"], rows), ""]
+    parts = [HEADING, "",
+             f"Measured {data.get('date', '?')} by `{command}` (not part of `bench/run.py`; "
+             "`--refit` fits and writes again from `bench/RESULTS-calibration.json`). "
+             f"One seat of each kind of player ({', '.join(KINDS)}) against {REST} players (four players; "
+             "黄金の鍵 one against one), its seat rotating game by game, the seeds of section 5b. At every "
+             f"{STRIDE}th decision of that seat with a choice, the strong player searches from its view "
+             f"with {BUDGET_SHARE:g} of the review's budget (this machine is shared: noisier values than "
+             "a review's), keeping the best value, whether the search saw anything after its moves, and "
+             "the standings the game's model reads from the view; then the seat plays its own move. "
+             "Two maps are fitted on the games of even index (every kind of seat pooled): a logistic "
+             "curve over the value and the standings (`FITS`) and an increasing map of the value "
+             "alone (`POINTS`); both are checked on the games of odd index beside the map the app had "
+             "before (fitted on strong seats only), reading each decision as the review does (a "
+             "decision whose search saw no future carries the chance before it). The map with the "
+             "lower held-out Brier score is kept. Targets per game: Brier skill against the seats' "
+             f"base rate ≥ {SKILL_LEAST}, AUC (a winner's chance above a loser's) ≥ {AUC_LEAST} overall "
+             f"and ≥ {AUC_LATE_LEAST} in the last fifth of a game, the first decision within "
+             f"{FIRST_TOLERANCE * 100:.0f} points of the even share on average, every band of "
+             f"{BAND_ENOUGH} or more held-out positions within {BAND_TOLERANCE * 100:.0f} points. A game "
+             "that misses one is rough: the app says ahead / about even / behind there (`ROUGH`). "
+             "Positions of one game share its outcome: with this few held-out games, every figure "
+             "here is uncertain by several points.", "",
+             table(["game", "games (fit + check)", "positions (fit / check)", "map kept",
+                    "Brier skill, before → after", "AUC", "AUC, last fifth", "first decision vs share",
+                    "bands", "shown as"], summary), ""] + detail
     return "\n".join(parts) + "\n"
 
 
@@ -376,13 +533,14 @@ def merge_into_results(text: str) -> None:
 
 def write(data: dict, command: str, log=print) -> dict:
     fits = fit(data)
+    save(data)          # with the map it was compared with ("before")
     MODULE.write_text(module_text(fits, MODULE.read_text()))
     text = section(fits, data, command)
     REPORT.write_text(text.replace(HEADING, "# Computer players: are the estimated chances honest?", 1))
     merge_into_results(text)
     for game_id, f in fits.items():
-        log(f"  calibration: {game_id}: {f['games']} games, {verdict(f)}, "
-            f"{len(f['points'])} points")
+        log(f"  calibration: {game_id}: {f['check_games']} held-out games, kept {f['kept']}, "
+            f"{'rough' if f['rough'] else 'honest'}")
     log(f"wrote {MODULE.relative_to(ROOT)}, {REPORT.relative_to(ROOT)}, the section of {RESULTS.relative_to(ROOT)}")
     return fits
 

@@ -813,6 +813,12 @@ def render_strength(d):
                      f"**{r['win_rate']:.1%}**", f"{low:.0%}–{high:.0%}", f"{share:.0%}",
                      fmt_ratio(r["win_rate"] / share), length, f"{r['seconds_per_game']:.2f} s",
                      met(ok) if strongest else ("above share" if low > share else "not clearly above share")])
+        if "gentle" in (r["hero"], r["rest"]) and r["rest"] in ("gentle", "random"):
+            # the gentle level sits between random and quick: quick beats it clearly,
+            # and it beats random players
+            tg.append([f"{r['game']}: {r['hero']} vs {r['rest']}",
+                       f"{r['win_rate']:.1%} wins (95% CI {low:.0%}–{high:.0%}) vs share {share:.0%}",
+                       f"CI above {share:.0%}", met(low > share)])
         if strongest:
             tg.append([f"{r['game']}: {r['hero']} vs {r['rest']}",
                        f"{r['win_rate']:.1%} wins (95% CI {low:.0%}–{high:.0%}) vs share {share:.0%}"

@@ -23,7 +23,7 @@ SEED = 10_000
 
 def pairings(game_id: str) -> list[tuple[str, str]]:
     """Each level against the one below it and against random, strongest first
-    (levels are registered weakest first: quick, strong)."""
+    (levels are registered weakest first: gentle, quick, strong)."""
     levels = list(registry.get(game_id).bots)
     out = []
     for i in range(len(levels) - 1, -1, -1):

@@ -11,10 +11,16 @@ from table_driver import new_game, shortest_options
 from test_access import axe
 from test_text_fit import MISFITS, play
 
+from royaltable import calibration  # noqa: E402  (the path table_driver sets)
+
 SIZES = ((1024, 768), (768, 1024))
-CHANCE = {"ja": re.compile(r"(約\d+%|1%未満|99%超)"), "en": re.compile(r"(about \d+\u00a0%|under 1\u00a0%|over 99\u00a0%)")}
+# Where the game's chances are rough (calibration.ROUGH), in words against the even share.
+ROUGH = "krypkille" in calibration.ROUGH
+CHANCE = ({"ja": re.compile(r"(優勢|互角|劣勢)"), "en": re.compile(r"(ahead|about even|behind)")} if ROUGH else
+          {"ja": re.compile(r"(約\d+%|1%未満|99%超)"), "en": re.compile(r"(about \d+\u00a0%|under 1\u00a0%|over 99\u00a0%)")})
 HINT_LINE = {"ja": "おすすめの手を光らせています", "en": "The suggested move is highlighted"}
-FIRST_LINE = {"ja": "ここから最後まで試しに進めたゲームの", "en": "of the games played out from here"}
+FIRST_LINE = ({"ja": "この手なら", "en": "with this move"} if ROUGH else
+              {"ja": "ここから最後まで試しに進めたゲームの", "en": "of the games played out from here"})
 # What is read just before the panel: the element holding the hint line.
 BEFORE_PANEL = "() => document.querySelector('#app .teacher').previousElementSibling.textContent"
 

@@ -2,6 +2,7 @@
 the map it wrote (royaltable.calibration), which Model.chance reads."""
 import importlib.util
 import json
+import math
 import pathlib
 import random
 
@@ -117,27 +118,58 @@ def test_well_calibrated_judges_only_bands_with_enough_positions():
 # ---- what the fit writes -------------------------------------------------------------------
 
 def test_the_module_written_round_trips_and_keeps_its_docstring():
-    fits = {"whispers": {"points": ((0.2, 0.1), (0.6, 0.5)), "well": True},
-            "court": {"points": ((0.3, 0.25),), "well": False}}
+    fits = {"whispers": {"points": ((0.2, 0.1), (0.6, 0.5)), "weights": (0.1, 2.0), "kept": "value", "rough": False},
+            "court": {"points": ((0.3, 0.25),), "weights": (0.5, 1.5, -0.25), "kept": "standings", "rough": True}}
     text = bench.module_text(fits, '"""Kept as it is."""\nPOINTS = {}\n')
-    assert text.startswith('"""Kept as it is."""\nPOINTS')
+    assert text.startswith('"""Kept as it is."""\n')
     space: dict = {}
     exec(text, space)
-    assert space["POINTS"] == {"court": ((0.3, 0.25),), "whispers": ((0.2, 0.1), (0.6, 0.5))}
-    assert list(space["POINTS"]) == ["court", "whispers"]
+    assert space["FITS"] == {"court": (0.5, 1.5, -0.25)}
+    assert space["POINTS"] == {"whispers": ((0.2, 0.1), (0.6, 0.5))}
     assert space["ROUGH"] == frozenset({"court"})
     assert bench.module_text(dict(reversed(fits.items())), '"""Kept as it is."""\nPOINTS = {}\n') == text
 
 
-def test_the_raw_data_is_kept_one_game_a_line_and_reads_back():
-    data = {"seed": 1, "command": "c", "games": {
-        "whispers": {"players": 4, "played": [{"index": 0, "won": 1.0, "values": [0.5, 0.25]},
-                                              {"index": 1, "won": 0.0, "values": []}]},
-        "court": {"players": 4, "played": [{"index": 0, "won": 0.5, "values": [0.1]}]}}}
-    text = bench.dumps(data)
-    assert json.loads(text) == data
-    assert len(text.splitlines()) == 2 + 2 + 3 + 4 + 2      # heads, court, whispers, the ends
-    assert bench.dumps(json.loads(text)) == text
+def test_the_raw_data_is_kept_one_game_a_line_and_reads_back(tmp_path, monkeypatch):
+    monkeypatch.setattr(bench, "DATA", tmp_path / "data.json")
+    data = {"version": 2, "seed": 1, "command": "c", "played": [
+        {"game": "whispers", "kind": "quick", "index": 1, "won": 0.0, "searched": []},
+        {"game": "court", "kind": "strong", "index": 0, "won": 0.5, "searched": [[1, 0.1, True, [0.0]]]}]}
+    bench.save(data)
+    text = bench.DATA.read_text()
+    assert len(text.splitlines()) == 4                   # the head, one line a game, the end
+    assert bench.load() == dict(data, played=sorted(data["played"], key=lambda g: g["game"]))
+
+
+def test_the_logistic_fit_finds_the_weights_that_made_the_outcomes():
+    rng = random.Random(4)
+    rows = []
+    for _ in range(4000):
+        x = [1.0, rng.random(), rng.uniform(-1, 1)]
+        z = -1.0 + 2.0 * x[1] + 1.5 * x[2]
+        rows.append((x, 0.0, 1.0 if rng.random() < 1 / (1 + math.exp(-z)) else 0.0))
+    saved, bench.RIDGE = bench.RIDGE, 0.0
+    try:
+        weights = bench.logistic_fit(rows)
+    finally:
+        bench.RIDGE = saved
+    assert weights == pytest.approx([-1.0, 2.0, 1.5], abs=0.25)
+
+
+def test_auc_is_the_chance_a_winner_reads_above_a_loser():
+    assert bench.auc([0.1, 0.2, 0.8, 0.9], [0, 0, 1, 1]) == 1.0
+    assert bench.auc([0.9, 0.8, 0.2, 0.1], [0, 0, 1, 1]) == 0.0
+    assert bench.auc([0.5, 0.5], [0, 1]) == 0.5
+    assert bench.auc([0.3, 0.6, 0.4], [0, 1, 1]) == 1.0 and bench.auc([0.3], [1]) is None
+
+
+def test_the_check_reads_a_game_as_the_review_does_carrying_a_chance_over_no_future():
+    game = {"players": 4, "decisions": 10, "searched": [
+        [1, 0.6, True, []], [4, 0.0, False, []], [7, None, False, []], [10, 0.8, True, []]]}
+    read = lambda value, standing, players: value / 2      # noqa: E731
+    assert bench.estimates(game, read) == [(0.3, 0.1, True), (0.3, 0.4, False), (0.3, 0.7, False), (0.4, 1.0, False)]
+    first = {"players": 4, "decisions": 2, "searched": [[1, 0.0, False, []]]}
+    assert bench.estimates(first, read) == [(0.25, 0.5, True)]
 
 
 def test_the_section_replaces_its_earlier_self_in_results(tmp_path, monkeypatch):
@@ -162,13 +194,16 @@ def test_the_points_are_well_formed():
         assert all(a <= b for a, b in zip(ys, ys[1:])), game_id
         assert all(0 <= v <= 1 for v in xs + ys), game_id
         assert all(round(v, 3) == v for v in xs + ys), game_id
-    assert isinstance(calibration.ROUGH, frozenset) and calibration.ROUGH <= set(calibration.POINTS)
+    assert isinstance(calibration.ROUGH, frozenset) and calibration.ROUGH <= set(calibration.POINTS) | set(calibration.FITS)
+    assert not set(calibration.POINTS) & set(calibration.FITS)          # one map per game
 
 
 def test_the_module_is_what_the_kept_data_fits_to():
     if not bench.DATA.exists():
         pytest.skip("no calibration data kept")
     data = json.loads(bench.DATA.read_text())
+    if data.get("version") != 2 or "before" not in data:
+        pytest.skip("no fitted calibration data kept")
     module = ROOT / "py" / "royaltable" / "calibration.py"
     assert bench.module_text(bench.fit(data), module.read_text()) == module.read_text()
 

@@ -527,7 +527,7 @@ def test_the_advice_is_the_choice_then_the_runners_up_by_their_chances():
     asked = []
 
     class Model:
-        def chance(self, value):
+        def chance(self, value, view=None):
             return value / 2
 
     class Strong:
@@ -537,7 +537,7 @@ def test_the_advice_is_the_choice_then_the_runners_up_by_their_chances():
             asked.append((view, list(actions)))
             return SearchResult(match.actor(), (Candidate(b, 0.5), Candidate(d, None),
                                                 Candidate(a, 0.2), Candidate(c, 0.4),
-                                                Candidate(d, 0.9)))
+                                                Candidate(d, 0.9)), spent=40, simulated=400)
 
     match.bot = lambda level: Strong()
     seat = match.actor()

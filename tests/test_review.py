@@ -398,8 +398,9 @@ def test_a_move_the_search_rates_above_its_choice_loses_nothing():
     # The choice is the move that stayed longest in the halving; one dropped early
     # can end with a luckier mean. It lost no chance: graded best, never a negative loss.
     found = SearchResult(0, (Candidate("a", 0.6, 40), Candidate("c", 0.5, 20),
-                             Candidate("b", 0.7, 10), Candidate("d", 0.1, 10), Candidate("e", None)))
-    move = rv._graded(Model(), 9, 0, "b", found)
+                             Candidate("b", 0.7, 10), Candidate("d", 0.1, 10), Candidate("e", None)),
+                         spent=80, simulated=400)
+    move = rv._graded(Model(), 9, 0, "b", found, {"players": 2}, 0.5)
     assert (move.best, move.chance_best, move.chance_played, move.lost, move.grade) == ("a", 0.6, 0.7, 0.0, "best")
     # The choice first, then the others by chance, the unsearched left out.
     assert move.alternatives == (("a", 0.6), ("b", 0.7), ("c", 0.5))

@@ -173,11 +173,12 @@ def test_the_panel_names_the_lit_move_first_under_the_hint_line(game, kinds, see
         for line, (action, chance) in zip(lines, match.advice):
             words = match.table.move_words(view, action, t, shown_names(match.seats, t))
             assert line.startswith(esc(words)), (line, words)
-            assert esc(teacher.chance_words(chance, t)) in line
-        assert all(PERCENT.search(line) for line in lines)
+            assert esc(teacher.chance_words(chance, t, teacher.rough_share(game, len(kinds)))) in line
+        rough = game in calibration.ROUGH
+        assert all(bool(PERCENT.search(line)) != rough for line in lines)
         # the panel is read right after the hint line
         assert html.index(esc(t("hint.shown"))) < html.index('<section class="teacher"')
-    assert ("wins about" in items(drawn)[0]) or ("最後まで" in items(drawn)[0])
+    assert any(words in items(drawn)[0] for words in ("wins about", "最後まで", "この手なら", "with this move"))
 
 
 def test_the_runners_up_are_listed_by_their_chances_after_the_choice():
@@ -199,6 +200,29 @@ def test_both_languages_and_the_estimates_said_to_be_rough_where_they_are(monkey
     assert "おおまか" in panel_of(match, "ja")
     monkeypatch.setattr(calibration, "ROUGH", frozenset({"court"}), raising=False)
     assert "rough" not in panel_of(match, "en")
+
+
+def test_rough_chances_are_told_against_the_even_share_in_words():
+    en, ja = Translator("en"), Translator("ja")
+    assert teacher.chance_words(0.40, en, 0.25) == "ahead" and teacher.chance_words(0.40, ja, 0.25) == "優勢"
+    assert teacher.chance_words(0.28, en, 0.25) == "about even" and teacher.chance_words(0.22, ja, 0.25) == "互角"
+    assert teacher.chance_words(0.12, en, 0.25) == "behind" and teacher.chance_words(0.12, ja, 0.25) == "劣勢"
+    assert teacher.chance_words(0.40, en, 0.5) == "behind"          # one against one: 40 % is behind
+    assert teacher.chance_words(0.40, en) == "about 40\u00a0%"       # honest chances: a percentage
+
+
+def test_where_a_game_is_rough_the_panel_says_ahead_even_or_behind_not_percent(monkeypatch):
+    match = decision(Match("krypkille", seats("human", "quick", "quick"), {}, 3), random.Random(3))
+    match.suggest()
+    monkeypatch.setattr(calibration, "ROUGH", frozenset({"krypkille"}), raising=False)
+    standing = re.compile(r"(ahead|about even|behind|優勢|互角|劣勢)")
+    for lang in ("en", "ja"):
+        lines = items(panel_of(match, lang))
+        assert lines and all(standing.search(line) and not PERCENT.search(line) for line in lines), lines
+    assert "with this move" in items(panel_of(match, "en"))[0] and "この手なら" in items(panel_of(match, "ja"))[0]
+    monkeypatch.setattr(calibration, "ROUGH", frozenset(), raising=False)
+    lines = items(panel_of(match, "en"))
+    assert all(PERCENT.search(line) and not standing.search(line) for line in lines), lines
 
 
 def test_a_move_with_nothing_to_compare_says_so(monkeypatch):

@@ -292,6 +292,7 @@ def reviewer(record: dict, seats, *, playouts: int | None = None, seed: int = 0
     total = len(indexes)
     done_count = 0
     position = 0
+    before = [1.0 / players] * players      # each seat's chance at its last decision (the even share at first)
     for index in indexes:
         for action in actions[position:index]:
             state.apply(action)         # replayed once already: known to be legal
@@ -302,7 +303,8 @@ def reviewer(record: dict, seats, *, playouts: int | None = None, seed: int = 0
         legal = state.legal_actions()
         searched = yield from _search(bot, view, legal, played, _decision_seed(seed, index),
                                       done_count, total)
-        move = _graded(bot.model, index, seat, played, searched)
+        move = _graded(bot.model, index, seat, played, searched, view, before[seat])
+        before[seat] = move.chance_best
         moves.append(move)
         chances: list[float | None] = [None] * players
         chances[seat] = move.chance_best
@@ -347,8 +349,14 @@ def _steps(bot, view, legal, include, done, total):
         yield (done + min(1.0, bot.spent / budget) * 0.999) / total
 
 
-def _graded(model, index: int, seat: int, played: str, result) -> GradedMove:
-    searched = [(c.action, model.chance(c.value)) for c in result.candidates if c.value is not None]
+def _graded(model, index: int, seat: int, played: str, result, view: dict, before: float) -> GradedMove:
+    if not result.sees_the_future:
+        # Nothing of the game after this move was seen (Court's choice of a character
+        # ends the turn): no chance to tell, so the one of the seat's decision before
+        # carries on, and no move is said to lose anything.
+        return GradedMove(index, seat, played, result.choice, before, before, 0.0, grade_of(0.0),
+                          ((result.choice, before),))
+    searched = [(c.action, model.chance(c.value, view)) for c in result.candidates if c.value is not None]
     chance = dict(searched)
     best = result.choice
     chance_best = chance[best]

@@ -92,6 +92,16 @@ def read_chance(points, value: float) -> float:
     return min(1.0, max(0.0, interpolate(ends, value)))
 
 
+def fitted_chance(weights, value: float, standing, players: int) -> float:
+    """The logistic map of a game's FITS entry: weights (bias, value, one per
+    standing number) over the even share's log-odds, so that an even table
+    reads as an even chance at any number of players."""
+    share = 1 / max(2, players)
+    z = math.log(share / (1 - share)) + weights[0] + weights[1] * value
+    z += sum(w * x for w, x in zip(weights[2:], standing))
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+
+
 def finish(steps: Generator):
     """Runs a stepped computation (a generator that pauses now and then) to its
     end and gives its return value: the all-at-once form of every stepped search."""
@@ -128,13 +138,31 @@ class Model:
         """End the play-out here? `root` is the world the search started from."""
         return state.over
 
-    # Points (value, share of games won) of an increasing map from a seat's search
-    # value to its chance to win the game, fitted on games played out in the bench
-    # (bench/calibration.py writes royaltable/calibration.py). Empty: the value is
-    # taken as the chance itself (what the default `evaluate` makes it).
-    def chance(self, value: float) -> float:
+    def standing(self, view: dict) -> tuple[float, ...]:
+        """The standings of the whole game as the view shows them, from its seat's
+        side, as a few numbers near 0 when the table is even (a lead in points,
+        the rounds left...). A play-out that stops at the end of a round or a turn
+        sees the move, not the match: the calibration weighs these with the
+        search's value into the chance to win the game. The default: none."""
+        return ()
+
+    def standing_after(self, standing: tuple[float, ...], value: float) -> tuple[float, ...]:
+        """The standings as they will be where the play-outs stopped, by what the
+        search's value says of it (Krypkille's value is the round's penalties:
+        the totals move by them); the map weighs these. The default: as they are."""
+        return standing
+
+    # The map from a seat's search value (and the standings) to its chance to win
+    # the game, fitted on games played out in the bench by every kind of player
+    # (bench/calibration.py writes royaltable/calibration.py): FITS, a logistic
+    # curve over the value and `standing`, else POINTS, an increasing map of the
+    # value alone; neither: the value is taken as the chance itself.
+    def chance(self, value: float, view: dict | None = None) -> float:
         """The estimated chance to win the game of a seat whose best move's
-        play-outs are worth `value` to it."""
+        play-outs are worth `value` to it, at the position `view` shows."""
+        fit = calibration.FITS.get(self.game_id) if view is not None else None
+        if fit is not None:
+            return fitted_chance(fit, value, self.standing_after(self.standing(view), value), view["players"])
         return read_chance(calibration.POINTS.get(self.game_id, ()), value)
 
     def candidates(self, world: State, legal: list[str]) -> list[tuple[str, object]]:
@@ -175,6 +203,17 @@ class SearchResult:
 
     def candidate(self, action: str) -> Candidate | None:
         return next((c for c in self.candidates if c.action == action), None)
+
+    @property
+    def sees_the_future(self) -> bool:
+        """Did the search see anything of what comes after its moves? One whose
+        every play-out stopped at once, all its moves valued alike (Court's
+        choice of a character ends the turn: nothing of the game is played out),
+        and one of an unsearched decision (one move to make) say no chance to
+        win; a move that ends the game and is valued apart does."""
+        if not self.spent:
+            return False
+        return self.simulated > self.spent or len({c.value for c in self.arms if c.playouts}) > 1
 
 
 class SearchBot(Bot):

@@ -357,9 +357,11 @@ class Match:
         if self.can_suggest():
             seat = self.actor()
             bot = self.bot("strong")
-            found = self.suggestion = bot.search(self.state.view(seat), self.state.legal_actions())
+            view = self.state.view(seat)
+            found = self.suggestion = bot.search(view, self.state.legal_actions())
             self.hint = found.choice
-            searched = [(c.action, bot.model.chance(c.value))
-                        for c in found.candidates if c.value is not None][:ADVICE_SHOWN]
+            # A search that saw nothing after its moves says no chance (search.py).
+            searched = [(c.action, bot.model.chance(c.value, view)) for c in found.candidates
+                        if c.value is not None and found.sees_the_future][:ADVICE_SHOWN]
             # The choice first (the move lit); the runners-up by their chances, as they are read.
             self.advice = searched[:1] + sorted(searched[1:], key=lambda pair: -pair[1])

@@ -92,14 +92,18 @@ def alternatives(t, move, words: dict[str, str]) -> Markup:
               el("ol", {"class": "review-alt-list"}, items))
 
 
-def grade_line(t, move, best_words: str, name: str, several: bool) -> str:
-    """ "Mistake: would have played Take Jester (about 57 % against 42 %)" """
+def grade_line(t, move, best_words: str, name: str, several: bool, share: float | None = None) -> str:
+    """ "Mistake: would have played Take Jester (about 57 % against 42 %)"; with
+    `share` (the game's chances are rough: teacher.rough_share) "ahead", "about
+    even" or "behind" against it instead of percentages."""
     grade = t("review.grade." + move.grade)
+    rough = ".rough" if share is not None else ""
     if move.grade == "best" or move.best == move.played:
-        text = t("review.line.best", grade=grade, chance=chance_words(move.chance_played, t))
+        text = t("review.line.best" + rough, grade=grade, chance=chance_words(move.chance_played, t, share))
     else:
-        text = t("review.line.other", grade=grade, best=best_words,
-                 best_chance=chance_words(move.chance_best, t), chance=chance_words(move.chance_played, t))
+        text = t("review.line.other" + rough, grade=grade, best=best_words,
+                 best_chance=chance_words(move.chance_best, t, share),
+                 chance=chance_words(move.chance_played, t, share))
     return t("review.line.who", name=name, line=text) if several else text
 
 

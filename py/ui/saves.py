@@ -23,7 +23,9 @@ from typing import NamedTuple
 LEGACY_KEY = "royaltable.save"   # the one save slot of earlier versions (localStorage)
 FORMAT = "royaltable-save"
 VERSION = 2                      # 2: rules version and digest; 1 (earlier versions) still reads
-KINDS = ("human", "quick", "strong")
+# Who plays a seat: a person or a computer level (weakest first). A save of any
+# earlier version names one of these too: "gentle" came last, nothing was removed.
+KINDS = ("human", "gentle", "quick", "strong")
 NAME_LIMIT = 32                  # as on the new-game screen
 MAX_CHARS = 1_000_000            # a long game's save is tens of kB
 MAX_DEPTH = 12                   # a save is five levels deep

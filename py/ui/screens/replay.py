@@ -13,6 +13,7 @@ from ..match import Match
 from . import NOTHING, Screen, built, icon
 from ..i18n import log_line
 from ..table import Panel
+from ..teacher import rough_share
 from .table import Ctx, table_layout
 
 
@@ -379,7 +380,8 @@ class ReplayScreen(Screen):
                         for seat in review.seats))
         now = []
         if graded is not None:
-            line = review_screen.grade_line(t, graded, replaying.best_words, names[graded.seat], len(review.seats) > 1)
+            line = review_screen.grade_line(t, graded, replaying.best_words, names[graded.seat], len(review.seats) > 1,
+                                            rough_share(replaying.match.game.id, len(replaying.seats)))
             now.append(el("div", {"class": "review-line"},
                           el("p", {"class": f"replay-grade grade-{graded.grade}", "data-grade": graded.grade}, line),
                           button(text(t("review.practice")), "practice", str(graded.index), cls="btn-small",

@@ -8,10 +8,10 @@ from ..collection import playable
 from ..html import button
 from ..i18n import default_names
 from ..markup import Markup, el, join, text
+from ..saves import KINDS
 from ..tutorial import has_lesson
 from . import Screen
 
-KINDS = ("human", "quick", "strong")
 # The options a first game is set up with; a game's other options (variants, arranged
 # and rescue rules) and the game number are folded under "More options", so that a
 # newcomer reads the form at once and Start stays on screen.

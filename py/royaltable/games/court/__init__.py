@@ -3,7 +3,7 @@ from ... import registry
 from ...core import Game
 from .actions import ACTIONS
 from .rules import CourtState, sample_state
-from .bots import QuickBot, StrongBot
+from .bots import GentleBot, QuickBot, StrongBot
 
 GAME = registry.register(Game(
     id="court",
@@ -12,6 +12,6 @@ GAME = registry.register(Game(
     options={},
     state_class=CourtState,
     sample_state=sample_state,
-    bots={"quick": QuickBot, "strong": StrongBot},
+    bots={"gentle": GentleBot, "quick": QuickBot, "strong": StrongBot},
     actions=ACTIONS,
 ))

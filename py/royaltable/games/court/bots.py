@@ -29,6 +29,7 @@ from __future__ import annotations
 import itertools
 
 from ...core import Action, Bot
+from ...gentle import gentle_bot
 from ...search import Model, SearchBot
 from .actions import Aside, AsideAll, Confirm, Done, Pass, Pick, Roll, Take, Use, Value
 from .rules import (ADDS, DICE, FACES, START_DICE, TAKE, CourtState, best_kind, face_counts,
@@ -335,6 +336,15 @@ class CourtModel(Model):
             return take_values(state)
         return STRONG_VALUES[start_dice(state.hands[state.current])]
 
+    def standing(self, view):
+        # CT-7, CT-15..17: the dice my characters give against the best of the
+        # others', who holds the King, and whether the final round has begun.
+        me, dice, holder = view["seat"], view["start_dice"], view["king_holder"]
+        others = [d for s, d in enumerate(dice) if s != me]
+        return ((dice[me] - max(others)) / 3, float(holder == me),
+                float(holder is not None and holder != me), float(view["final_round"]),
+                view["round"] / view["round_limit"])
+
     def candidates(self, world, legal):
         if world.phase == TAKE:
             card = best_card(world.earnable(), self.worth(world))
@@ -432,3 +442,7 @@ class StrongBot(SearchBot):
         state._apply(action)
         if state.phase == DICE and state.current == seat:
             self.expect = (state.view(seat), plans)
+
+
+# The gentle level: quick's moves with a person's kind of mistakes (royaltable.gentle).
+GentleBot = gentle_bot(QuickBot, CourtModel)

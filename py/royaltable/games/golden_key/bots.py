@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 
 from ...core import Bot
+from ...gentle import gentle_bot
 from ...search import Model, SearchBot
 from .actions import Accept, Decline, End, Flick, Keep, Move, Pass, Place, Propose, Refuse, Reroll
 from .rules import (ANSWER, COLOURS, DICE, FACTION, FLICK, GEOMETRY, MOVE, OFFER, PLACE,
@@ -384,6 +385,11 @@ class GoldenKeyModel(Model):
         self.reach_weight = reach_weight
         self.guided = bool(guided)
 
+    def standing(self, view):
+        # GK-19/21: the first to the target in chips: the chips each side has to go.
+        me, chips, target = view["seat"], view["chips"], view["target"]
+        return ((target - chips[me]) / target, (target - chips[1 - me]) / target)
+
     def playout(self, state, rng):
         return playout_action(state, rng, self.guided)
 
@@ -400,3 +406,7 @@ MODEL = GoldenKeyModel()
 class StrongBot(SearchBot):
     def __init__(self, seed: int = 0, playouts: int = 400, model: GoldenKeyModel = MODEL):
         super().__init__(seed, model=model, playouts=playouts)
+
+
+# The gentle level: quick's moves with a person's kind of mistakes (royaltable.gentle).
+GentleBot = gentle_bot(QuickBot, GoldenKeyModel)

@@ -3,7 +3,7 @@ from ... import registry
 from ...core import Game
 from .actions import ACTIONS
 from .rules import KrypkilleState, sample_state
-from .bots import QuickBot, StrongBot
+from .bots import GentleBot, QuickBot, StrongBot
 
 GAME = registry.register(Game(
     id="krypkille",
@@ -12,6 +12,6 @@ GAME = registry.register(Game(
     options={"limit": ((50, 100, 150), 100)},   # KK-6
     state_class=KrypkilleState,
     sample_state=sample_state,
-    bots={"quick": QuickBot, "strong": StrongBot},
+    bots={"gentle": GentleBot, "quick": QuickBot, "strong": StrongBot},
     actions=ACTIONS,
 ))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from ...core import Action, Bot
+from ...gentle import gentle_bot
 from ...search import Model, SearchBot
 from .actions import Declare, Pass, Play
 from .rules import (CARDS, DECK, DISCARD, MAX_DISCARD, PLAY, RANK, SHOWDOWN, KrypkilleState,
@@ -254,6 +255,23 @@ class KrypkilleModel(Model):
                         for s in range(world.players)]
         return world
 
+    def standing(self, view):
+        # KK-6: the lowest total wins when a total reaches the limit: my lead on
+        # the best and on the mean of the others (in hundreds of points), and how
+        # near the end is.
+        me, totals, limit = view["seat"], view["totals"], view["limit"]
+        others = [t for s, t in enumerate(totals) if s != me]
+        best = (min(others) - totals[me]) / 100
+        near = max(totals) / limit
+        return (best, (sum(others) / len(others) - totals[me]) / 100, best * near, near)
+
+    def standing_after(self, standing, value):
+        # The value is this round's penalties against the others' mean (evaluate):
+        # 0.5 + lead / 120. The leads after the round move by it.
+        best, mean, _, near = standing
+        lead = (value - 0.5) * 120 / 100
+        return (best + lead, mean + lead, (best + lead) * near, near)
+
     def playout(self, state, rng):
         if state.styles[state.to_act] == RANDOM:
             return random_move(state, rng)
@@ -278,3 +296,7 @@ class StrongBot(SearchBot):
     """The shared search (royaltable.search) over sampled deals, 640 play-outs a move."""
     def __init__(self, seed: int = 0, playouts: int = 640):
         super().__init__(seed, model=MODEL, playouts=playouts)
+
+
+# The gentle level: quick's moves with a person's kind of mistakes (royaltable.gentle).
+GentleBot = gentle_bot(QuickBot, KrypkilleModel)

@@ -4,7 +4,7 @@ from ... import registry
 from ...core import Game
 from .actions import ACTIONS
 from .rules import StruggleState, sample_state
-from .bots import QuickBot, StrongBot
+from .bots import GentleBot, QuickBot, StrongBot
 
 GAME = registry.register(Game(
     id="struggle",
@@ -13,6 +13,6 @@ GAME = registry.register(Game(
     options={"mode": (("day", "night"), "day")},         # ST-5, ST-6
     state_class=StruggleState,
     sample_state=sample_state,
-    bots={"quick": QuickBot, "strong": StrongBot},
+    bots={"gentle": GentleBot, "quick": QuickBot, "strong": StrongBot},
     actions=ACTIONS,
 ))

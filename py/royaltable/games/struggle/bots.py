@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 
 from ...core import Bot
+from ...gentle import gentle_bot
 from ...search import Model, SearchBot
 from .actions import (NO_PROMISE, PASS, Accept, Discard, Knight, KnightDeal, Minus, NotUsed,
                       Pass, Plus, Spy, Steal, Swap, offer_of)
@@ -410,6 +411,16 @@ class StruggleModel(Model):
     def __init__(self):
         self.memo: dict = {}     # split points by powers, shared by all play-outs
 
+    def standing(self, view):
+        # ST-18..20: points (won cards' best split and gold) after the last round:
+        # my lead on the best and on the mean of the others, and the rounds played.
+        me = view["seat"]
+        totals = [s["total"] for s in view["score"]]
+        others = [t for s, t in enumerate(totals) if s != me]
+        played = (view["round"] - 1) / view["rounds"]
+        best = (totals[me] - max(others)) / 30
+        return (best, (totals[me] - sum(others) / len(others)) / 30, best * played, played)
+
     def playout(self, state, rng):
         return quick_action(state, rng, self.memo)
 
@@ -453,3 +464,7 @@ class StrongBot(SearchBot):
         if self.fixed is None:
             self.playouts = self.BUDGET[view["players"]]
         return super().ranked(view, legal)
+
+
+# The gentle level: quick's moves with a person's kind of mistakes (royaltable.gentle).
+GentleBot = gentle_bot(QuickBot, StruggleModel)

@@ -3,7 +3,7 @@ from ... import registry
 from ...core import Game
 from .actions import ACTIONS
 from .rules import WhispersState, sample_state
-from .bots import QuickBot, StrongBot
+from .bots import GentleBot, QuickBot, StrongBot
 
 GAME = registry.register(Game(
     id="whispers",
@@ -13,6 +13,6 @@ GAME = registry.register(Game(
              "sixth_two_points": ((False, True), False)},        # WH-25
     state_class=WhispersState,
     sample_state=sample_state,
-    bots={"quick": QuickBot, "strong": StrongBot},
+    bots={"gentle": GentleBot, "quick": QuickBot, "strong": StrongBot},
     actions=ACTIONS,
 ))

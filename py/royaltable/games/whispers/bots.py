@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 
 from ...core import Action, Bot
+from ...gentle import gentle_bot
 from ...search import Model, SearchBot
 from .actions import Count, Discard, Give, Next, Play, Return, Swap, SwapWith, Target
 from .rules import (ACCOUNTANT, BUTLER, CHAR, CHARACTERS, GENERAL, GUARD, JESTER, KING_CHAR,
@@ -324,6 +325,15 @@ def state_action(state) -> Action:
 class WhispersModel(Model):
     game_id = "whispers"
 
+    def standing(self, view):
+        # WH-22: the first to the goal in points: my lead on the best and on the
+        # mean of the others, and how near the goal the leader is.
+        me, totals, goal = view["seat"], view["totals"], view["goal"]
+        others = [t for s, t in enumerate(totals) if s != me]
+        best = (totals[me] - max(others)) / goal
+        return (best, (totals[me] - sum(others) / len(others)) / goal,
+                best * max(totals) / goal, max(totals) / goal)
+
     def playout(self, state, rng):
         return state_action(state)
 
@@ -347,3 +357,7 @@ MODEL = WhispersModel()
 class StrongBot(SearchBot):
     def __init__(self, seed: int = 0):
         super().__init__(seed, model=MODEL, playouts=250)
+
+
+# The gentle level: quick's moves with a person's kind of mistakes (royaltable.gentle).
+GentleBot = gentle_bot(QuickBot, WhispersModel)
