@@ -527,3 +527,17 @@ def test_the_computers_are_graded_only_when_asked_and_then_each_has_a_line():
     stored = json.loads(app.library.get(app.game_id).stored.text)
     assert Review.from_dict(stored["review"]) == everyone                 # kept instead of the first
     assert "コンピューターの手もふり返る" == JA("review.everyone")
+
+
+def test_where_chances_are_rough_the_chart_and_the_list_say_no_percentage():
+    """A rough game's chart reads behind / about even / ahead on its side, its
+    sentence in the same words, and its mistakes without the chance lost."""
+    t = Translator("en")
+    review = made_review(finished_app().match.record())
+    names = ["Ann", "Ben"]
+    svg = str(review_screen.chart(t, review, names, 2, 10, strip=True, share=0.5))
+    assert "%" not in svg, svg
+    assert "ahead" in svg and "behind" in svg and "about even" in svg
+    listed = str(review_screen.mistakes(t, review, names, 0, rough=True))
+    assert "%" not in listed and "Move" in listed
+    assert "%" in str(review_screen.chart(t, review, names, 2, 10, strip=True))     # honest games keep numbers

@@ -34,6 +34,7 @@ class Words(NamedTuple):
     y_axis: str                              # "Chance to win"
     fair: str                                # "Even share 33 %"
     pct: str = "{n} %"                       # a whole percent as the language writes it
+    scale: tuple = ()                        # (chance, label) on the side: words where chances are rough
 
 
 class Summary(NamedTuple):
@@ -119,12 +120,13 @@ def chart(lines: list[Line], total: int, fair: float, words: Words, marker: int 
     title_id, desc_id = f"{ident}-title", f"{ident}-desc"
     out = [el("title", {"id": title_id}, words.title), el("desc", {"id": desc_id}, words.desc)]
     # Horizontal grid and the chance scale.
-    for step in (0, 0.25, 0.5, 0.75, 1.0):
+    scale = words.scale or tuple((step, words.pct.format(n=percent(step))) for step in (0, 0.25, 0.5, 0.75, 1.0))
+    for step, label in scale:
         y = y_of(step)
         out.append(el("line", {"class": "chart-grid", "x1": LEFT, "y1": f"{y:.1f}", "x2": LEFT + PLOT_W,
                                "y2": f"{y:.1f}"}))
         out.append(el("text", {"class": "chart-num", "x": LEFT - 6, "y": f"{y + 4:.1f}", "text-anchor": "end"},
-                      words.pct.format(n=percent(step))))
+                      label))
     for tick in x_ticks(total):
         x = _x(tick, total)
         out.append(el("line", {"class": "chart-tick", "x1": f"{x:.1f}", "y1": TOP + plot_h, "x2": f"{x:.1f}",

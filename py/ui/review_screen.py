@@ -112,29 +112,40 @@ def lines(review, names: list[str]) -> list[review_chart.Line]:
             for seat in review.seats]
 
 
-def sentence(t, name: str, points) -> str:
-    """One line of the chart in words: where it began and ended, its lowest point."""
+def sentence(t, name: str, points, share: float | None = None) -> str:
+    """One line of the chart in words: where it began and ended, its lowest point;
+    with `share` (rough chances) as ahead / about even / behind, never a percentage."""
     numbers = review_chart.summary(points)
     if numbers is None:
         return t("review.sentence.none", name=name)
-    first, last = review_chart.percent(numbers.first), review_chart.percent(numbers.last)
-    key = "review.sentence.rose" if last > first else "review.sentence.fell" if last < first else "review.sentence.same"
+    if share is None:
+        first, last, low = (t("review.pct", n=review_chart.percent(c)) for c in (numbers.first, numbers.last, numbers.low))
+        rise = review_chart.percent(numbers.last) - review_chart.percent(numbers.first)
+    else:
+        first, last, low = (chance_words(c, t, share) for c in (numbers.first, numbers.last, numbers.low))
+        rise = 0 if first == last else numbers.last - numbers.first
+    key = "review.sentence.rose" if rise > 0 else "review.sentence.fell" if rise < 0 else "review.sentence.same"
     when = t("review.when.start") if numbers.low_at == 0 else t("review.when.move", n=numbers.low_at)
-    return t(key, name=name, first=t("review.pct", n=first), last=t("review.pct", n=last),
-             low=t("review.pct", n=review_chart.percent(numbers.low)), when=when)
+    return t(key, name=name, first=first, last=last, low=low, when=when)
 
 
-def describe(t, review, names: list[str]) -> str:
-    return t("speak.join").join(sentence(t, line.label, line.points) for line in lines(review, names))
+def describe(t, review, names: list[str], share: float | None = None) -> str:
+    return t("speak.join").join(sentence(t, line.label, line.points, share) for line in lines(review, names))
 
 
 def chart(t, review, names: list[str], players: int, total: int, step: int | None = None,
-          strip: bool = False) -> Markup:
+          strip: bool = False, share: float | None = None) -> Markup:
+    """The chances over the game; with `share` (rough chances) its side reads
+    behind / about even / ahead instead of percentages."""
     fair = 1.0 / players if players else 0.0
-    description = describe(t, review, names)
+    description = describe(t, review, names, share)
+    if share is None:
+        fair_label, scale = t("review.chart.fair", share=t("review.pct", n=review_chart.percent(fair))), ()
+    else:
+        fair_label = t("hint.standing.even")
+        scale = ((0.0, t("hint.standing.behind")), (1.0, t("hint.standing.ahead")))
     words = review_chart.Words(t("review.chart.title"), description, t("review.chart.x"), t("review.chart.y"),
-                               t("review.chart.fair", share=t("review.pct", n=review_chart.percent(fair))),
-                               t("review.pct", n="{n}"))
+                               fair_label, t("review.pct", n="{n}"), scale)
     svg = review_chart.chart(lines(review, names), total, fair, words, marker=step, strip=strip)
     return el("figure", {"class": ["review-figure", strip and "is-strip"]}, svg,
               el("figcaption", {"class": "sr-only"}, description))
@@ -152,8 +163,9 @@ def tally(t, review, names: list[str]) -> Markup:
     return el("div", {"class": "review-tally"}, rows)
 
 
-def mistakes(t, review, names: list[str], step: int) -> Markup:
-    """The biggest mistakes as buttons: each jumps the replay to just after that move."""
+def mistakes(t, review, names: list[str], step: int, rough: bool = False) -> Markup:
+    """The biggest mistakes as buttons: each jumps the replay to just after that move
+    (with the chance it lost, unless the game's chances are rough)."""
     worst = review.mistakes(MISTAKES_SHOWN)
     title = el("h3", {"class": "review-subtitle"}, t("review.mistakes"))
     if not worst:
@@ -161,8 +173,9 @@ def mistakes(t, review, names: list[str], step: int) -> Markup:
     several = len(review.seats) > 1
     items = []
     for move in worst:
-        words = t("review.mistake", n=move.index + 1, grade=t("review.grade." + move.grade),
-                  lost=t("review.pct", n=lost_percent(move.lost)))
+        grade = t("review.grade." + move.grade)
+        words = (t("review.mistake.rough", n=move.index + 1, grade=grade) if rough else
+                 t("review.mistake", n=move.index + 1, grade=grade, lost=t("review.pct", n=lost_percent(move.lost))))
         if several:
             words = t("review.line.who", name=names[move.seat], line=words)
         on = " is-on" if step == move.index + 1 else ""
@@ -180,5 +193,5 @@ def panel(t, review, names: list[str], step: int, rough: bool = False,
     note = el("p", {"class": "review-rough"}, t("review.rough")) if rough else None
     return el("div", {"class": "review-panel"},
               el("h2", {"class": "side-title review-title"}, t("review.title")), note,
-              el("div", {"class": "review-facts"}, tally(t, review, names), mistakes(t, review, names, step),
+              el("div", {"class": "review-facts"}, tally(t, review, names), mistakes(t, review, names, step, rough),
                  control))

@@ -392,4 +392,5 @@ class ReplayScreen(Screen):
             now.append(el("p", {"class": "replay-last"}, last))
         return el("section", {"class": "review-strip", "aria-label": t("review.title")},
                   el("div", {"class": "review-now"}, whose, now),
-                  review_screen.chart(t, review, names, len(replaying.seats), total, replaying.step, strip=True))
+                  review_screen.chart(t, review, names, len(replaying.seats), total, replaying.step, strip=True,
+                                      share=rough_share(replaying.match.game.id, len(replaying.seats))))
