@@ -132,9 +132,14 @@ class SetupScreen(Screen):
                   for n in range(game.min_players, game.max_players + 1)]
         rows = []
         for seat in range(form.players):
-            kinds = [button(text(t("setup.kind." + kind)), "kind", f"{seat}:{kind}",
-                            cls="btn-choice" + (" is-on" if form.kinds[seat] == kind else ""))
-                     for kind in KINDS]
+            # Short words, the computer's levels grouped under "Computer:", so that the
+            # four choices stay on the name's row.
+            human, *computers = [button(text(t("setup.kind.short." + kind)), "kind", f"{seat}:{kind}",
+                                        cls="btn-choice" + (" is-on" if form.kinds[seat] == kind else ""))
+                                 for kind in KINDS]
+            kinds = [human, el("span", {"class": "choice-sub", "role": "group", "aria-label": t("setup.kind.computer")},
+                               el("span", {"class": "choice-word", "aria-hidden": "true"}, t("setup.kind.computer")),
+                               computers)]
             rows.append(el("div", {"class": "seat-row"},
                            el("label", {"class": "seat-label", "for": f"name-{seat}"}, t("setup.seat", n=seat + 1)),
                            el("input", {"id": f"name-{seat}", "class": "name-input", "data-field": f"name:{seat}",
