@@ -67,7 +67,7 @@ def totals_on_screen(page) -> list[int]:
     if result_open:
         page.click("[data-cmd=result_fold]")
     page.click('.table-rail [data-cmd=panel][data-arg="scores"]')
-    cells = page.locator(".table-side .scores .scores-total")
+    cells = page.locator(".table-side .scores .scores-total td")      # the Σ row: a cell per player
     totals = [int(cells.nth(i).inner_text()) for i in range(cells.count())]
     page.click('.table-rail [data-cmd=panel][data-arg="scores"]')
     if result_open:
