@@ -9,7 +9,7 @@ import random
 import pytest
 
 from royaltable import calibration, registry
-from royaltable.search import Model
+from royaltable.search import NEVER_SURE, Model
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 _spec = importlib.util.spec_from_file_location("bench_calibration", ROOT / "bench" / "calibration.py")
@@ -212,9 +212,9 @@ def test_model_chance_reads_the_points():
     for game_id, points in calibration.POINTS.items():
         model = Model()
         model.game_id = game_id
-        for x, y in points:
-            assert model.chance(x) == pytest.approx(y)
-        assert model.chance(0.0) == (points[0][1] if points[0][0] == 0 else 0.0)
-        assert model.chance(1.0) == (points[-1][1] if points[-1][0] == 1 else 1.0)
+        for x, y in points:         # a fitted point's share, kept off certainty
+            assert model.chance(x) == pytest.approx(min(1 - NEVER_SURE, max(NEVER_SURE, y)))
+        assert model.chance(0.0) == NEVER_SURE and model.chance(1.0) == 1 - NEVER_SURE
         below, above = points[0][0] / 2, (points[-1][0] + 1) / 2
-        assert model.chance(below) <= points[0][1] and model.chance(above) >= points[-1][1]
+        assert model.chance(below) <= max(NEVER_SURE, points[0][1])
+        assert model.chance(above) >= min(1 - NEVER_SURE, points[-1][1])

@@ -122,3 +122,15 @@ def test_a_reviews_grade_line_says_ahead_even_or_behind_where_the_chances_are_ro
     assert "優勢" in review_screen.grade_line(ja, move, "顔を出す", "Aki", False, 0.25)
     assert "%" not in review_screen.grade_line(ja, move, "顔を出す", "Aki", False, 0.25)
     assert "40\u00a0%" in review_screen.grade_line(en, move, "Play Mask", "Aki", False)
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_no_estimate_is_ever_exactly_0_or_100_percent(game_id):
+    """Whatever the search's value, a chance read while the game goes on stays off
+    0 and 1 (a fitted point where every bench game was lost is no certainty)."""
+    game = registry.get(game_id)
+    model = game.bots["strong"](seed=1).model
+    view = game.new(game.min_players, seed=3).view(0)
+    for value in (0.0, 0.001, 0.02, 0.5, 0.7, 0.999, 1.0):
+        assert 0 < model.chance(value, view) < 1, value
+        assert 0 < model.chance(value) < 1, value

@@ -9,7 +9,7 @@ import pytest
 from royaltable import registry
 from royaltable.core import Game, State
 from royaltable.games.krypkille.rules import sample_state as krypkille_sample
-from royaltable.search import Model, SearchBot
+from royaltable.search import NEVER_SURE, Model, SearchBot
 
 
 # ---- a tiny game: two players add 1, 2 or 3 to a counter; reaching 10 wins -----------
@@ -467,12 +467,12 @@ def test_a_move_the_model_would_not_offer_is_searched_when_included():
 def test_a_value_reads_as_a_chance_through_the_games_calibration(monkeypatch):
     from royaltable import calibration
     model = CounterModel()
-    assert model.chance(0.62) == 0.62 and model.chance(1.7) == 1.0
+    assert model.chance(0.62) == 0.62 and model.chance(1.7) == 1 - NEVER_SURE      # never certain
     monkeypatch.setitem(calibration.POINTS, model.game_id, ((0.2, 0.1), (0.6, 0.5), (0.8, 0.6)))
     assert model.chance(0.4) == pytest.approx(0.3) and model.chance(0.7) == pytest.approx(0.55)
     # Beyond the fitted points, on to (0, 0) and (1, 1): a worse value never reads the same.
-    assert model.chance(0.0) == 0.0 and model.chance(0.1) == pytest.approx(0.05)
-    assert model.chance(0.9) == pytest.approx(0.8) and model.chance(1.0) == 1.0
+    assert model.chance(0.0) == NEVER_SURE and model.chance(0.1) == pytest.approx(0.05)
+    assert model.chance(0.9) == pytest.approx(0.8) and model.chance(1.0) == 1 - NEVER_SURE
 
 
 def test_interpolate_is_the_line_through_the_points_flat_beyond_the_ends():

@@ -80,6 +80,12 @@ def interpolate(points, x: float) -> float:
     return points[-1][1]
 
 
+# A chance read from play-outs is never certain while the game goes on: a fitted
+# point where every bench game was lost (or won) says little about the next game,
+# so an estimate stays this far from 0 and 1 (it reads "under 1 %", "over 99 %").
+NEVER_SURE = 0.005
+
+
 def read_chance(points, value: float) -> float:
     """`value` read through a game's fitted (value, share won) points, in [0, 1].
     Beyond the fitted points the line runs on to (0, 0) and (1, 1) rather than
@@ -162,8 +168,10 @@ class Model:
         play-outs are worth `value` to it, at the position `view` shows."""
         fit = calibration.FITS.get(self.game_id) if view is not None else None
         if fit is not None:
-            return fitted_chance(fit, value, self.standing_after(self.standing(view), value), view["players"])
-        return read_chance(calibration.POINTS.get(self.game_id, ()), value)
+            chance = fitted_chance(fit, value, self.standing_after(self.standing(view), value), view["players"])
+        else:
+            chance = read_chance(calibration.POINTS.get(self.game_id, ()), value)
+        return min(1 - NEVER_SURE, max(NEVER_SURE, chance))
 
     def candidates(self, world: State, legal: list[str]) -> list[tuple[str, object]]:
         """The root moves to compare, each with the plan the searching seat follows
