@@ -540,4 +540,6 @@ def test_where_chances_are_rough_the_chart_and_the_list_say_no_percentage():
     assert "ahead" in svg and "behind" in svg and "about even" in svg
     listed = str(review_screen.mistakes(t, review, names, 0, rough=True))
     assert "%" not in listed and "Move" in listed
+    compared = str(review_screen.alternatives(t, review.moves[1], {}, share=0.5))
+    assert "%" not in compared and ("ahead" in compared or "behind" in compared or "about even" in compared)
     assert "%" in str(review_screen.chart(t, review, names, 2, 10, strip=True))     # honest games keep numbers

@@ -74,9 +74,10 @@ def mistake_step(review, seat: int, step: int, direction: str) -> int | None:
     return min((s for s in steps if s > step), default=None)
 
 
-def alternatives(t, move, words: dict[str, str]) -> Markup:
+def alternatives(t, move, words: dict[str, str], share: float | None = None) -> Markup:
     """The moves the review compared at a decision, best first, each with its
-    chance in words; the one played marked (`words`: each action in words)."""
+    chance in words (with `share`, rough chances: ahead / about even / behind);
+    the one played marked (`words`: each action in words)."""
     rows = []
     for action, chance in move.alternatives:             # best first, each action once
         if action not in dict(rows):
@@ -84,7 +85,7 @@ def alternatives(t, move, words: dict[str, str]) -> Markup:
     if move.played not in dict(rows):
         rows.append((move.played, move.chance_played))
     items = (el("li", {"class": ["review-alt", action == move.best and "is-best", action == move.played and "is-played"]},
-                t("hint.next", move=words.get(action, action), chance=chance_words(chance, t)),
+                t("hint.next", move=words.get(action, action), chance=chance_words(chance, t, share)),
                 action == move.played and move.played != move.best and el("span", {"class": "review-alt-played"},
                                                                           " ", t("review.played")))
              for action, chance in rows)

@@ -387,7 +387,8 @@ class ReplayScreen(Screen):
                           button(text(t("review.practice")), "practice", str(graded.index), cls="btn-small",
                                  aria=t("review.practice.label", n=graded.index + 1))))
             if graded.seat == replaying.seat:
-                now.append(review_screen.alternatives(t, graded, self._words_at(graded)))
+                now.append(review_screen.alternatives(t, graded, self._words_at(graded),
+                                                      rough_share(replaying.match.game.id, len(replaying.seats))))
         elif last:
             now.append(el("p", {"class": "replay-last"}, last))
         return el("section", {"class": "review-strip", "aria-label": t("review.title")},
