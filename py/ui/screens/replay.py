@@ -323,16 +323,15 @@ class ReplayScreen(Screen):
         close = button(text(t("replay.close")), "replay_close", cls="btn-ghost")
         title = t("replay.title", game=t("game." + match.game.id))
         log = self.app.table.render_log(match)
+        counter = el("span", {"class": "replay-step"}, t("replay.step", n=step, total=total))
         if review is None:
-            steps = el("div", {"class": "replay-bar", "role": "toolbar"}, controls,
-                       el("span", {"class": "replay-step"}, t("replay.step", n=step, total=total)),
+            steps = el("div", {"class": "replay-bar", "role": "toolbar"}, controls, counter,
                        el("span", {"class": "replay-last"}, last))
             return join((self.app.topbar(title, close), steps,
                          table_layout("replay", None, built(match.table.render(view, ctx)),
                                       match.table.panels(view, ctx), log, self.app.panel, t)))
         # With a review the screen is the window, as a table's is: the steps in the top bar.
-        steps = el("div", {"class": "replay-bar", "role": "toolbar"}, controls,
-                   el("span", {"class": "replay-step"}, t("replay.step", n=step, total=total)),
+        steps = el("div", {"class": "replay-bar", "role": "toolbar"}, controls, counter,
                    self._mistake_controls(review))
         bar = self.app.topbar(title, close, steps)
         graded = review_screen.graded_at(review, step)
@@ -349,12 +348,11 @@ class ReplayScreen(Screen):
                             el("div", {"class": "review-fit"}, drawn))))
         else:
             main = built(match.table.render(view, ctx))
-        from royaltable import calibration
-        rough = match.game.id in getattr(calibration, "ROUGH", frozenset())
+        share = rough_share(match.game.id, len(replaying.seats))      # None where chances read as percentages
         panel = Panel("review", t("review.title"),
-                      review_screen.panel(t, review, ctx.names, step, rough, self._everyone_control(review)))
+                      review_screen.panel(t, review, ctx.names, step, share is not None, self._everyone_control(review)))
         return el("div", {"class": "screen-fit review-screen"}, bar,
-                  self._strip(review, graded, ctx.names, total, last),
+                  self._strip(review, graded, ctx.names, total, last, share),
                   table_layout("replay", moment.seat if moment else None, main,
                                [*match.table.panels(view, ctx), panel], log, self.app.panel, t))
 
@@ -368,9 +366,10 @@ class ReplayScreen(Screen):
                            disabled=seat is None or review_screen.mistake_step(review, seat, replaying.step, way) is None)
                     for way, label in (("prev", prev), ("next", next_)))
 
-    def _strip(self, review, graded, names: list[str], total: int, last: str) -> Markup:
+    def _strip(self, review, graded, names: list[str], total: int, last: str, share: float | None) -> Markup:
         """Over the table: whose review (with several graded), the move's grade and
-        the moves compared in words, and the chart as a low strip."""
+        the moves compared in words, and the chart as a low strip (`share`: the
+        chances are rough, teacher.rough_share)."""
         replaying, t = self.current, self.t
         whose = None
         if len(review.seats) > 1:
@@ -381,17 +380,16 @@ class ReplayScreen(Screen):
         now = []
         if graded is not None:
             line = review_screen.grade_line(t, graded, replaying.best_words, names[graded.seat], len(review.seats) > 1,
-                                            rough_share(replaying.match.game.id, len(replaying.seats)))
+                                            share)
             now.append(el("div", {"class": "review-line"},
                           el("p", {"class": f"replay-grade grade-{graded.grade}", "data-grade": graded.grade}, line),
                           button(text(t("review.practice")), "practice", str(graded.index), cls="btn-small",
                                  aria=t("review.practice.label", n=graded.index + 1))))
             if graded.seat == replaying.seat:
-                now.append(review_screen.alternatives(t, graded, self._words_at(graded),
-                                                      rough_share(replaying.match.game.id, len(replaying.seats))))
+                now.append(review_screen.alternatives(t, graded, self._words_at(graded), share))
         elif last:
             now.append(el("p", {"class": "replay-last"}, last))
         return el("section", {"class": "review-strip", "aria-label": t("review.title")},
                   el("div", {"class": "review-now"}, whose, now),
                   review_screen.chart(t, review, names, len(replaying.seats), total, replaying.step, strip=True,
-                                      share=rough_share(replaying.match.game.id, len(replaying.seats))))
+                                      share=share))
