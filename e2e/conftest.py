@@ -85,15 +85,18 @@ CSP_VIOLATIONS = """document.addEventListener("securitypolicyviolation", (e) => 
 
 
 # Pages share a browser context (one per language and touch, per worker), emptied of
-# everything a player keeps between tests: the library, the settings, the service
-# worker and its cache (e2e/conftest.py `Contexts`). What stays is what a returning
-# player's tablet keeps that holds no game: the HTTP cache and the start-up snapshot
+# everything a player keeps between tests that holds a game or a choice: the library
+# and every other database, the settings (e2e/conftest.py `Contexts`). What stays is
+# what a returning player's tablet keeps that holds neither: the HTTP cache, the
+# service worker with the files it keeps for offline play, and the start-up snapshot
 # (static/snapshot.mjs), made once per context before its first test, so that every
 # test's page restores it (about a third of a normal start's time) instead of booting
-# Pyodide from nothing. A test of the start itself (the snapshot's, the first paint's)
-# is marked `fresh_context` and gets a browser profile of its own, as does one served
-# from another origin. E2E_SNAPSHOT=off runs every page with the normal start
-# (pages still share contexts); =fresh gives every test a new profile, as before.
+# Pyodide from nothing, and loads its files from the worker instead of installing it
+# again (a fresh worker fetches, hashes and stores the whole runtime: about 0.9 s of
+# CPU a test). A test of the start itself (the snapshot's, the first paint's, the
+# worker's) is marked `fresh_context` and gets a browser profile of its own, as does
+# one served from another origin. E2E_SNAPSHOT=off runs every page with the normal
+# start (pages still share contexts); =fresh gives every test a new profile, as before.
 SNAPSHOT_MODE = os.environ.get("E2E_SNAPSHOT") or "on"
 
 
@@ -144,8 +147,9 @@ class Watched:
 # What a context is made with; the rest of a test's options (viewport, reduced motion)
 # are set on its page.
 CONTEXT_OPTIONS = ("locale", "has_touch")
-# The origin's storage a test leaves behind, but the start-up snapshot's database.
-CLEARED = "local_storage,service_workers,cache_storage,file_systems"
+# The origin's storage a test leaves behind, but the start-up snapshot's database and
+# the service worker with its cache (neither holds a game).
+CLEARED = "local_storage,file_systems"
 SNAPSHOT_DB = "royaltable-snapshot"
 DELETE_DATABASES = """async (kept) => {
   const names = (await indexedDB.databases()).map(d => d.name).filter(name => name !== kept);
@@ -174,8 +178,7 @@ class Contexts:
             if SNAPSHOT_MODE == "on":
                 self._make_snapshot(context)
             self.shared[key] = context
-        self._empty(context)
-        return context.new_page()
+        return self._emptied(context.new_page())
 
     def _make_snapshot(self, context):
         page = context.new_page()
@@ -188,18 +191,22 @@ class Contexts:
         finally:
             page.close()
 
-    def _empty(self, context):
-        """What the previous test kept in this profile goes: the library and every other
-        database but the snapshot's, the settings, the service worker and its caches."""
-        page = context.new_page()
-        try:
-            cdp = context.new_cdp_session(page)
-            cdp.send("Storage.clearDataForOrigin", {"origin": self.origin, "storageTypes": CLEARED})
-            cdp.detach()
-            page.goto(f"{self.origin}/static/icon.svg")       # a document of the origin, to reach its databases
-            page.evaluate(DELETE_DATABASES, SNAPSHOT_DB)
-        finally:
-            page.close()
+    def _emptied(self, page):
+        """The test's page, once what the previous test kept in this profile is gone:
+        the library and every other database but the snapshot's, the settings.
+        Emptied from a document of the origin (to reach its databases) in the test's
+        own page (a page of its own for it cost another renderer each test), fetched
+        past the service worker: whatever the last test left it doing, the emptying
+        does not wait for it."""
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Storage.clearDataForOrigin", {"origin": self.origin, "storageTypes": CLEARED})
+        cdp.send("Network.enable")
+        cdp.send("Network.setBypassServiceWorker", {"bypass": True})
+        page.goto(f"{self.origin}/static/icon.svg", wait_until="commit")
+        page.evaluate(DELETE_DATABASES, SNAPSHOT_DB)
+        cdp.send("Network.setBypassServiceWorker", {"bypass": False})
+        cdp.detach()
+        return page
 
     def release(self, context):
         """After a test: its pages closed (their locks and channels with them), online again."""
