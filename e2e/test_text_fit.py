@@ -59,6 +59,7 @@ GAMES = {
 # Slack: 1 px across; 4 px up and down (a glyph above a tight line), or half the
 # font's height beyond the line's when the line is tighter than the font.
 MISFITS = """() => {
+  if (window.royalMotion) royalMotion.finish();      // a card gliding in is not a card cut
   const out = [], seen = new Set(), app = document.getElementById('app');
   const style = (e) => getComputedStyle(e);
   const scrolls = (v) => v === 'auto' || v === 'scroll';
