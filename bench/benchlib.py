@@ -17,10 +17,7 @@ def playout(game_id: str, players: int, seed: int) -> int:
     game = registry.get(game_id)
     state = game.new(players, seed=seed)
     bots = [RandomBot(seed * 10 + seat) for seat in range(players)]
-    while not state.over:
-        seat = state.current
-        state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
-    return len(state.actions)
+    return len(state.play_out(bots).actions)
 
 
 def playouts(game_id: str, players: int, first_seed: int, count: int) -> dict:

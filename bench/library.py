@@ -40,10 +40,7 @@ SEED_PATH = "/bench/__library_seed__"              # a 404 page: the origin, and
 def _played(game, players: int, seed: int) -> list[str]:
     state = game.new(players, seed=seed)
     bots = [game.bots["quick"](seed * 10 + s) for s in range(players)]
-    while not state.over:
-        seat = state.current
-        state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
-    return list(state.actions)
+    return list(state.play_out(bots).actions)
 
 
 def make_library(in_progress: int = IN_PROGRESS, finished: int = FINISHED, seed: int = 7) -> list[dict]:

@@ -53,10 +53,7 @@ def typical_game(game_id: str, seed: int = GAME_SEED) -> dict:
     levels = ["quick"] * players
     levels[1] = "strong"
     bots = [game.bots[level](seed=seed * 10 + seat) for seat, level in enumerate(levels)]
-    while not state.over:
-        seat = state.current
-        state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
-    return state.record()
+    return state.play_out(bots).record()
 
 
 def summarize_runs(runs: list[dict]) -> dict:

@@ -61,10 +61,7 @@ def play(args):
     hero_seat = index % players
     state = game.new(players, seed=SEED + index)
     bots = [levels[hero if s == hero_seat else rest](seed=index * 10 + s) for s in range(players)]
-    while not state.over:
-        seat = state.current
-        state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
-    winners = state.result()["winners"]
+    winners = state.play_out(bots).result()["winners"]
     won = (1 / len(winners) if hero_seat in winners else 0.0)
     return (game_id, hero, rest), won, len(state.actions), length(state), time.process_time() - started
 

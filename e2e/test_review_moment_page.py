@@ -36,9 +36,7 @@ def reviewed_game():
     game = registry.get("krypkille")
     state = game.new(4, seed=3, options={"limit": 50})
     bots = [game.bots["quick"](seed=seat) for seat in range(4)]
-    while not state.over:
-        seat = state.current
-        state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
+    state.play_out(bots)
     review = engine.review(state.record(), [0], playouts=6)
     return saves.dump_state(SEATS, state, review.to_dict()), review
 

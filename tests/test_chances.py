@@ -37,9 +37,7 @@ def court_record(seed=4):
     game = registry.get("court")
     state = game.new(3, seed)
     bots = [game.bots["quick"](seed=seed * 10 + s) for s in range(3)]
-    while not state.over:
-        state.apply(bots[state.current].choose(state.view(state.current), state.legal_actions()))
-    return state.record()
+    return state.play_out(bots).record()
 
 
 def test_courts_choice_of_a_character_keeps_the_chance_of_the_turn():

@@ -266,6 +266,31 @@ def test_bots_are_seeded():
     assert RandomBot().choose({}, legal) == random.Random(0).choice(legal)
 
 
+class Scripted(Bot):
+    """Answers from a list, noting the seat of each view it was shown."""
+    def __init__(self, answers):
+        super().__init__()
+        self.answers, self.shown = list(answers), []
+
+    def choose(self, view, legal):
+        self.shown.append(view["seat"])
+        return self.answers.pop(0)
+
+
+def test_play_out_lets_each_seats_bot_play_its_own_turns_to_the_end_or_until_asked():
+    bots = [Scripted(["add 2", "add 2"]), Scripted(["think", "add 1"])]
+    state = toy(players=2).play_out(bots, until=lambda s: s.total >= 4)
+    assert state.actions == ["add 2", "think", "add 1", "add 2"] and not state.over
+    assert [bot.shown for bot in bots] == [[0, 0], [1, 1]]
+    assert toy(players=2).play_out([RandomBot(1), RandomBot(2)]).over
+
+
+def test_play_out_refuses_an_illegal_answer_and_keeps_the_state_before_it():
+    state = toy("add 1", players=2)
+    with pytest.raises(IllegalAction):
+        state.play_out([Scripted(["add 2"]), Scripted(["add 1", "add 9"])])
+    assert state.actions == ["add 1", "add 1", "add 2"] and state.total == 4
+
 # ---- typed actions: Action, Actions, parse -----------------------------------------------
 
 class Move(core.Action, verb="move"):

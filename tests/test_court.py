@@ -757,11 +757,7 @@ def test_clone_is_independent():
 def test_bots_play_legal_actions_to_the_end(players):
     state = GAME.new(players, seed=21)
     bots = [(QuickBot if s % 2 else StrongBot)(seed=s) for s in range(players)]
-    while not state.over:
-        seat = state.current
-        action = bots[seat].choose(state.view(seat), state.legal_actions())
-        state.apply(action, seat=seat)
-    assert state.result()["winners"]
+    assert state.play_out(bots).result()["winners"]
 
 
 @pytest.mark.slow

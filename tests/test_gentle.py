@@ -17,9 +17,7 @@ def test_gentle_players_play_whole_games_legally_and_sometimes_stray_from_quick(
     players = min(max(4, game.min_players), game.max_players)
     state = game.new(players, seed=5)
     bots = [game.bots["gentle"](seed=s) for s in range(players)]
-    while not state.over:
-        seat = state.current
-        state.apply(bots[seat].choose(state.view(seat), state.legal_actions()), seat=seat)   # raises if illegal
+    state.play_out(bots)                 # raises if a choice is illegal
     assert sum(bot.slipped for bot in bots) > 0
 
 

@@ -1025,10 +1025,7 @@ def test_bots_play_whole_games_with_every_option(level):
                     {"board": "basic-A2", "arranged": "C4"}):
         state = GAME.new(2, seed=2, options=options)
         bots = [level(seed=1), QuickBot(seed=2)]
-        while not state.over:
-            seat = state.current
-            state.apply(bots[seat].choose(state.view(seat), state.legal_actions()), seat=seat)
-        assert state.result()["winners"]
+        assert state.play_out(bots).result()["winners"]
 
 
 def test_bots_are_deterministic_for_a_seed():
@@ -1048,10 +1045,7 @@ def test_quick_beats_random():
     for seed in range(6):
         state = GAME.new(2, seed=seed)
         bots = {seed % 2: QuickBot(seed), 1 - seed % 2: RandomBot(seed)}
-        while not state.over:
-            seat = state.current
-            state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
-        wins += (seed % 2) in state.result()["winners"]
+        wins += (seed % 2) in state.play_out(bots).result()["winners"]
     assert wins >= 5
 
 

@@ -112,9 +112,7 @@ def replayed_from_the_library(game: str, players: int, seed: int = 4):
     rules = registry.get(game)
     state = rules.new(players, seed=seed)
     bots = [rules.bots["quick"](seed=seat) for seat in range(players)]
-    while not state.over:
-        seat = state.current
-        state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
+    state.play_out(bots)
     seats = [{"name": "Aki", "kind": "human"}] + [{"name": f"CPU {n}", "kind": "quick"} for n in range(1, players)]
     review = made_review(state.record(), 0, lost=(0.3, 0.12, 0.25))
     app = App("en")

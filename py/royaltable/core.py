@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Mapping
+from typing import Any, Callable, ClassVar, Mapping, Sequence
 import typing
 
 
@@ -396,6 +396,15 @@ class State:
 
     def clone(self) -> "State":
         return copy.deepcopy(self)
+
+    def play_out(self, bots: Sequence[Bot], until: Callable[[State], bool] | None = None) -> State:
+        """Lets `bots`, one per seat, play from here until the game is over (or
+        `until(self)` holds). Each choice is played as its seat's: a bot that
+        answers illegally is refused, not obeyed."""
+        while not self.over and not (until and until(self)):
+            seat = self.current
+            self.apply(bots[seat].choose(self.view(seat), self.legal_actions()), seat=seat)
+        return self
 
 
 class Bot:
