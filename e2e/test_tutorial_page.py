@@ -29,17 +29,20 @@ from ui.tutorial import has_lesson, lesson  # noqa: E402
 LESSONS = [game for game in GAMES if has_lesson(game)]
 TIMES: dict[str, float] = {}
 
-# Taps the lit thing once it is there and the table is still; answers what is on
-# screen: "tapped", "done" (the end), or "timeout".
-TAP_TAUGHT = """async (limit) => {
+# Taps the lit thing once it is there and the table is still, unless it comes with
+# words the test has not looked at yet (the computers' moves may bring the next step
+# while the test waits here); answers "tapped", "new" (words to look at first),
+# "done" (the end), or "timeout".
+TAP_TAUGHT = """async ([limit, seen]) => {
   const end = performance.now() + limit;
   while (performance.now() < end) {
     if (document.querySelector('#app [data-teach-done]')) return 'done';
     const lit = document.querySelector('#app [data-teach]:not([disabled])');
     if (lit) {
       const words = document.querySelector('#app [data-teach-step]');
+      if (words && words.textContent && words.textContent !== seen) return 'new';
       lit.click();
-      return words ? 'tapped:' + words.textContent : 'tapped';
+      return 'tapped';
     }
     await new Promise(r => setTimeout(r, 15));
   }
@@ -140,7 +143,7 @@ def test_a_guided_first_game_to_its_end(watched, game):
             assert moves_kept(page) == moves
             page.locator("#app .toast [data-cmd=dismiss]").click()
             refused = True
-        done = page.evaluate(TAP_TAUGHT, 20000)
+        done = page.evaluate(TAP_TAUGHT, [20000, seen])
         assert done != "timeout", f"{game}: nothing lit after step {n} ({seen})"
         if done == "done":
             break
@@ -154,7 +157,7 @@ def test_a_guided_first_game_to_its_end(watched, game):
     save = json.loads(page.evaluate("royalStore.written[royalStore.open]"))
     state = registry.replay(save["record"])
     assert state.over and state.result()["winners"] == save["winners"]
-    assert n >= steps // 2, f"only {n} screens of words seen of {steps} steps"
+    assert n >= steps, f"only {n} screens of words seen of {steps} steps"
     assert not w.errors, w.errors
     TIMES[game] = time.monotonic() - started
     print(f"\n{game}: {TIMES[game]:.1f} s, {n} screens of words looked at ({looked:.1f} s of it)")
