@@ -169,7 +169,7 @@ class ChromiumPage:
 class WebKitPage:
     def __init__(self, origin: str, log_path: pathlib.Path):
         from webkit import Session
-        self.session = Session(origin, log_path)
+        self.session = Session(origin, log_path, compositing=False)   # e2e/webkit.py says why
         b = self.session.browser
         b.set_viewport(1024, 768)
         b.driver.get(f"{origin}/?pace={PACE}")
