@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import time
 
+from table_driver import tap_while_there
+
 def new_game(page, kinds, names=None, limit=None, seed="3"):
     page.click("[data-game=krypkille] [data-cmd=setup]")
     page.click(f'[data-cmd=players][data-arg="{len(kinds)}"]')
@@ -22,10 +24,11 @@ def take_turn(page, discard=True) -> bool:
     """Makes one human decision if one is on screen; True if it did something.
     The choices are fixed (throw away the first card or keep all, lead the
     highest card, pass), so a game can be played again the same way."""
-    for selector in ("[data-cmd=handoff]", "[data-cmd=resume]"):
-        if page.locator(selector).count():
-            page.click(selector, timeout=3000)
-            return True
+    if page.locator("[data-cmd=handoff]").count():
+        page.click("[data-cmd=handoff]", timeout=3000)
+        return True
+    if tap_while_there(page, "[data-cmd=resume]"):
+        return True
     select = page.locator(".kk-hand-cards [data-cmd=select]")
     if select.count():
         if discard and not page.locator(".kk-card.is-selected").count():
