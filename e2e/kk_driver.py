@@ -5,6 +5,7 @@ import time
 
 from table_driver import tap_while_there
 
+
 def new_game(page, kinds, names=None, limit=None, seed="3"):
     page.click("[data-game=krypkille] [data-cmd=setup]")
     page.click(f'[data-cmd=players][data-arg="{len(kinds)}"]')
