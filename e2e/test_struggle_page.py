@@ -13,7 +13,7 @@ import json
 import re
 import time
 
-from table_driver import game_over, new_game, record_json, snapshot, view_strings
+from table_driver import game_over, new_game, record_json, snapshot, tap_while_there, view_strings
 
 from conftest import wait_until_ready
 from royaltable import registry
@@ -141,7 +141,7 @@ def test_five_players_bargain_spy_swap_and_add_a_knight_card_to_the_final_score(
             if page.locator("[data-cmd=resume]").count():
                 if screens["summary"] == 1:
                     w.shot("struggle-summary-1024x768")
-                page.click("[data-cmd=resume]", timeout=3000)
+                tap_while_there(page, "[data-cmd=resume]")
                 continue
             seat = state.current
             action = person(state, seat, state.legal_actions()) if seat in PEOPLE else None
