@@ -65,13 +65,9 @@ def site():
 @pytest.fixture(scope="session")
 def browser():
     with sync_playwright() as p:
-        # One renderer process per site and profile (--process-per-site), kept alive
-        # between tests by a page that holds it (Contexts): a page restoring the app in
-        # it finds Pyodide's WebAssembly compiled by the last one (V8 keeps compiled
-        # modules per process), about 1.4 of the 2.6 CPU seconds a new process spent.
         browser = p.chromium.launch(executable_path=CHROMIUM, args=[
             "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run", "--process-per-site"])
+            "--disable-component-update", "--disable-sync", "--no-first-run"])
         yield browser
         browser.close()
 
@@ -185,29 +181,16 @@ class Contexts:
         self.browser = browser
         self.origin = origin
         self.shared: dict[tuple, object] = {}
-        self.holders: dict[object, object] = {}       # context -> the page that keeps its renderer
-        self.crashed: set = set()
 
     def page(self, locale, has_touch):
         key = (locale, has_touch)
         context = self.shared.get(key)
         if context is None:
             context = self.browser.new_context(locale=locale, has_touch=has_touch)
-            self.shared[key] = context
-            self._hold(context)
             if SNAPSHOT_MODE == "on":
                 self._make_snapshot(context)
-        elif self.holders[context] in self.crashed:     # its renderer died (with a test's page)
-            self.holders[context].close()
-            self._hold(context)
+            self.shared[key] = context
         return self._emptied(context.new_page())
-
-    def _hold(self, context):
-        """A page of the origin left open (a file, no app), so that the renderer of the
-        origin in this profile outlives each test's pages (see `browser`)."""
-        holder = self.holders[context] = context.new_page()
-        holder.on("crash", lambda page: self.crashed.add(page))
-        holder.goto(f"{self.origin}/static/icon.svg")
 
     def _make_snapshot(self, context):
         page = context.new_page()
@@ -240,8 +223,7 @@ class Contexts:
     def release(self, context):
         """After a test: its pages closed (their locks and channels with them), online again."""
         for page in list(context.pages):
-            if page is not self.holders[context]:
-                page.close()
+            page.close()
         context.set_offline(False)
 
     def close(self):
