@@ -62,8 +62,27 @@ def site():
     stop_server(server)
 
 
+# Chromium's own messages (its stderr, through Playwright's DEBUG_FILE), one file per
+# worker: a test whose tab crashed shows the last of them, so that a crash says why.
+BROWSER_LOG = ARTIFACTS / f"chromium-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
+CRASHES = ("Target crashed", "Page crashed")
+# What Chromium says on every start here (no D-Bus, no CPU frequency): not about a crash.
+BROWSER_NOISE = ("dbus/", "cpufreq/", "<launching>")
+
+
+def browser_messages() -> list[str]:
+    try:
+        lines = BROWSER_LOG.read_text(errors="replace").splitlines()
+    except OSError as error:
+        return [f"no log: {error}"]
+    return [line for line in lines if not any(noise in line for noise in BROWSER_NOISE)]
+
+
 @pytest.fixture(scope="session")
 def browser():
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    # Read once, when Playwright's driver starts.
+    os.environ.update(DEBUG="pw:browser", DEBUG_FILE=str(BROWSER_LOG))
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=[
             "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -181,8 +200,13 @@ class Contexts:
         self.browser = browser
         self.origin = origin
         self.shared: dict[tuple, object] = {}
+        self.renew = False              # set after a tab crashed (pytest_runtest_makereport)
 
     def page(self, locale, has_touch):
+        if self.renew:
+            self.close()
+            self.shared.clear()
+            self.renew = False
         key = (locale, has_touch)
         context = self.shared.get(key)
         if context is None:
@@ -273,6 +297,19 @@ def watched(request, browser, site, shared_contexts):
 LONGEST_FIRST = ("test_snapshot_webkit.py", "test_webkit.py", "test_play_anywhere.py", "test_trust.py",
                  "test_krypkille_page.py", "test_court_page.py", "test_whispers_page.py",
                  "test_struggle_page.py", "test_tutorial_page.py", "test_access.py", "test_text_fit.py")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A test whose tab crashed: the end of Chromium's log in its report, and the
+    worker's shared profiles made anew for the next test (its rerun), in case what
+    they keep is what crashed it."""
+    report = yield
+    if report.failed and any(crash in str(report.longrepr) for crash in CRASHES):
+        if "shared_contexts" in item.funcargs:
+            item.funcargs["shared_contexts"].renew = True
+        report.sections.append(("Chromium's last messages", "\n".join(browser_messages()[-40:])))
+    return report
 
 
 def pytest_collection_modifyitems(items):
