@@ -78,17 +78,47 @@ def browser_messages() -> list[str]:
     return [line for line in lines if not any(noise in line for noise in BROWSER_NOISE)]
 
 
+class Chromium:
+    """The worker's Chromium. After a tab crashed under a test it is launched anew, with
+    new shared profiles, before the next test (the rerun): whatever state of the
+    browser or a profile crashed the tab, the rerun starts clean."""
+    ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+    def __init__(self):
+        self._playwright = sync_playwright().start()
+        self.browser = self._launch()
+        self.crashed = False
+
+    def _launch(self):
+        return self._playwright.chromium.launch(executable_path=CHROMIUM, args=self.ARGS)
+
+    def relaunch(self):
+        self.browser.close()
+        self.browser = self._launch()
+        self.crashed = False
+
+    def close(self):
+        self.browser.close()
+        self._playwright.stop()
+
+
 @pytest.fixture(scope="session")
-def browser():
+def chromium():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     # Read once, when Playwright's driver starts.
     os.environ.update(DEBUG="pw:browser", DEBUG_FILE=str(BROWSER_LOG))
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run"])
-        yield browser
-        browser.close()
+    chromium = Chromium()
+    yield chromium
+    chromium.close()
+
+
+@pytest.fixture
+def browser(chromium, shared_contexts):
+    if chromium.crashed:
+        shared_contexts.forget()
+        chromium.relaunch()
+    return chromium.browser
 
 
 def wait_until_ready(page):
@@ -196,21 +226,16 @@ DELETE_DATABASES = """async (kept) => {
 class Contexts:
     """One shared browser context per kind of page (language, touch) for a worker's
     tests, each with a start-up snapshot made before its first test."""
-    def __init__(self, browser, origin):
-        self.browser = browser
+    def __init__(self, chromium, origin):
+        self.chromium = chromium
         self.origin = origin
         self.shared: dict[tuple, object] = {}
-        self.renew = False              # set after a tab crashed (pytest_runtest_makereport)
 
     def page(self, locale, has_touch):
-        if self.renew:
-            self.close()
-            self.shared.clear()
-            self.renew = False
         key = (locale, has_touch)
         context = self.shared.get(key)
         if context is None:
-            context = self.browser.new_context(locale=locale, has_touch=has_touch)
+            context = self.chromium.browser.new_context(locale=locale, has_touch=has_touch)
             if SNAPSHOT_MODE == "on":
                 self._make_snapshot(context)
             self.shared[key] = context
@@ -254,10 +279,14 @@ class Contexts:
         for context in self.shared.values():
             context.close()
 
+    def forget(self):
+        """Before the browser is launched anew: the next test makes new profiles."""
+        self.shared.clear()
+
 
 @pytest.fixture(scope="session")
-def shared_contexts(browser, site):
-    contexts = Contexts(browser, site)
+def shared_contexts(chromium, site):
+    contexts = Contexts(chromium, site)
     yield contexts
     contexts.close()
 
@@ -302,12 +331,11 @@ LONGEST_FIRST = ("test_snapshot_webkit.py", "test_webkit.py", "test_play_anywher
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     """A test whose tab crashed: the end of Chromium's log in its report, and the
-    worker's shared profiles made anew for the next test (its rerun), in case what
-    they keep is what crashed it."""
+    worker's Chromium launched anew for the next test (its rerun)."""
     report = yield
     if report.failed and any(crash in str(report.longrepr) for crash in CRASHES):
-        if "shared_contexts" in item.funcargs:
-            item.funcargs["shared_contexts"].renew = True
+        if "chromium" in item.funcargs:
+            item.funcargs["chromium"].crashed = True
         report.sections.append(("Chromium's last messages", "\n".join(browser_messages()[-40:])))
     return report
 

@@ -145,10 +145,10 @@ def test_a_golden_key_game_is_reviewed_from_its_result_kept_and_shown_after_a_re
 
 
 @pytest.fixture(scope="module")
-def one_page(browser, site):
+def one_page(chromium, site):
     """One page for the other four games (one boot, not four): each test starts at
     its home screen, and a test that left it elsewhere costs the next a reload."""
-    context = browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]}, locale="en-US")
+    context = chromium.browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]}, locale="en-US")
     w = Watched(context.new_page(), site)
     w.open(f"pace=0&review={QUICK_REVIEW}")
     yield w
