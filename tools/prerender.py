@@ -28,6 +28,7 @@ from ui.html import esc  # noqa: E402
 from ui.i18n import LANGS, Translator  # noqa: E402
 from ui import saves  # noqa: E402
 from ui import covers  # noqa: E402
+from build import write_if_changed  # noqa: E402  (tools/ is on the path: this file's folder)
 
 # Placeholders the first-paint script fills in from the library.
 ID, COVER, TITLE, NAMES, WHEN, ROWS, MANY = ("\x01ID\x01", "\x01COVER\x01", "\x01TITLE\x01",
@@ -77,7 +78,7 @@ def write_index() -> None:
     text = _between(text, "styles", "".join(f'<link rel="stylesheet" href="./{path}">' for path in style_sheets()))
     data = json.dumps(first_paint_data(), ensure_ascii=False, separators=(",", ":"))
     text = _between(text, "first-paint", f"<script>var ROYAL_FIRST_PAINT = {data};</script>")
-    index.write_text(text)
+    write_if_changed(index, text.encode())           # the site may be served meanwhile
 
 
 def style_sheets() -> list[str]:
@@ -145,7 +146,7 @@ def write_rules_pages() -> list[pathlib.Path]:
             page = str(rules_page.render(game_id, t)).replace(f'href="{figures.SPRITE}#', f'href="../{figures.SPRITE}#')
             bodies.append(f'<div class="prerender" data-lang="{lang}">{bar}{page}</div>')
         path = folder / f"{game_id}.html"
-        path.write_text(RULES_PAGE.format(csp=RULES_CSP, title=esc(" / ".join(titles)), bodies="".join(bodies),
-                                          styles=styles))
+        write_if_changed(path, RULES_PAGE.format(csp=RULES_CSP, title=esc(" / ".join(titles)),
+                                                 bodies="".join(bodies), styles=styles).encode())
         written.append(path)
     return written
