@@ -86,7 +86,15 @@ class Chromium:
             "--disable-component-update", "--disable-sync", "--no-first-run"]
 
     def __init__(self):
-        self._playwright = sync_playwright().start()
+        # Playwright's driver reads its log settings when it starts; they are not left
+        # in this process's environment for the programs it starts later (WebKit's).
+        before = os.environ.copy()
+        os.environ.update(DEBUG="pw:browser", DEBUG_FILE=str(BROWSER_LOG))
+        try:
+            self._playwright = sync_playwright().start()
+        finally:
+            os.environ.clear()
+            os.environ.update(before)
         self.browser = self._launch()
         self.crashed = False
 
@@ -106,8 +114,6 @@ class Chromium:
 @pytest.fixture(scope="session")
 def chromium():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    # Read once, when Playwright's driver starts.
-    os.environ.update(DEBUG="pw:browser", DEBUG_FILE=str(BROWSER_LOG))
     chromium = Chromium()
     yield chromium
     chromium.close()

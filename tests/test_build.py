@@ -16,10 +16,13 @@ sys.path.insert(0, str(ROOT / "tools"))
 import build  # noqa: E402
 
 
+def built() -> list[str]:
+    return ["index.html", "sw.js", "static/vendor/app.zip", "static/vendor/figures.svg", "static/vendor/morphdom.js",
+            *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "rules").glob("*.html"))]
+
+
 def outputs() -> dict[str, bytes]:
-    built = ["index.html", "sw.js", "static/vendor/app.zip", "static/vendor/figures.svg", "static/vendor/morphdom.js",
-             *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "rules").glob("*.html"))]
-    return {name: (ROOT / name).read_bytes() for name in built}
+    return {name: (ROOT / name).read_bytes() for name in built()}
 
 
 @pytest.fixture
@@ -30,7 +33,7 @@ def runtime():
 
 
 def written_at() -> dict[str, int]:
-    return {name: (ROOT / name).stat().st_mtime_ns for name in outputs()}
+    return {name: (ROOT / name).stat().st_mtime_ns for name in built()}
 
 
 def test_a_rebuild_with_no_change_gives_the_same_bytes_and_worker_version_and_writes_nothing(runtime):
