@@ -329,7 +329,7 @@ def watched(request, browser, site, shared_contexts):
 # The longest tests first (WebKit's, then whole games in the browser, then the rest of the
 # browser tests, the unit tests last): with two workers stealing work from each other, a
 # long test that starts last keeps one worker busy alone at the end of the run.
-LONGEST_FIRST = ("test_snapshot_webkit.py", "test_play_anywhere.py", "test_trust.py",
+LONGEST_FIRST = ("test_snapshot_webkit.py", "test_webkit.py", "test_play_anywhere.py", "test_trust.py",
                  "test_krypkille_page.py", "test_court_page.py", "test_whispers_page.py",
                  "test_struggle_page.py", "test_tutorial_page.py", "test_access.py", "test_text_fit.py")
 

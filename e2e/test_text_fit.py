@@ -29,7 +29,7 @@ assert len(LONG_NAME) == 32
 PLAY_LIMIT_S = 60
 EVERY_SHOT = bool(os.environ.get("FIT_SHOTS"))     # a screenshot of every screen, not only of misfits
 
-# The person's moves that end a turn or a round soonest (as in webkit_games.py),
+# The person's moves that end a turn or a round soonest (as in test_webkit.py),
 # the moves at which the table is looked at, whether the game stops for a round's
 # summary everybody reads, and how many sit at the table (the fewest unless said:
 # King's Struggle deals its ten cards a seat only from four).

@@ -292,7 +292,7 @@ class Session:
             # table hidden; 2 ms when nothing changed), a cost of this machine, not of the
             # page (an iPad composites on its GPU). Without it such a frame takes one
             # display frame (17 ms): what a redraw costs shows (bench/redraw.py). Not for
-            # the tests: webkit_games.py's reload never became ready that way (not
+            # the tests: test_webkit.py's reload never became ready that way (not
             # understood yet).
             env["WEBKIT_DISABLE_COMPOSITING_MODE"] = "1"
         options = Options()
