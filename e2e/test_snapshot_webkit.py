@@ -82,7 +82,7 @@ def made(b) -> dict:
     return info
 
 
-def play_a_game_a_little(b, game_id: str) -> None:
+def play_a_game_a_little(b, game_id: str = "golden_key") -> None:
     b.click(f"[data-game={game_id}] [data-cmd=setup]")
     b.wait_for("[data-cmd=start]", 20, f"the new-game screen of {game_id}")
     b.click("[data-cmd=start]")
