@@ -70,10 +70,9 @@
     return t && t !== "none" ? t : "";
   }
 
-  function from(rect, to, el) {
+  function from(rect, to, base) {
     var dx = rect.x - to.x, dy = rect.y - to.y;
     var sx = to.w ? rect.w / to.w : 1, sy = to.h ? rect.h / to.h : 1;
-    var base = baseTransform(el);
     var s = Math.max(0.35, Math.min(2.5, Math.min(sx, sy)));
     return [{ transform: "translate(" + dx + "px," + dy + "px) scale(" + s + ") " + base, transformOrigin: "0 0" },
             { transform: base || "none", transformOrigin: "0 0" }];
@@ -94,21 +93,30 @@
     if (!old || !layout || reduced.matches) return;
     var sameViewer = layout.getAttribute("data-viewer") === old.viewer;
     var now = seen(root);
-    var flown = 0;
+    var scroll = { x: window.scrollX, y: window.scrollY };
+    // Everything is read before anything moves: a started animation makes the page's
+    // style stale, and each read after it (a computed transform) would restyle the page.
+    var moves = [];
     now.forEach(function (item, key) {
       var el = item.el, was = old.keys.get(key);
+      var move = { el: el, item: item, was: was, glide: null, start: null, base: "" };
       if (was) {
         var dx = was.rect.x - item.rect.x, dy = was.rect.y - item.rect.y;
-        if (Math.abs(dx) > 2 || Math.abs(dy) > 2) {
-          var base = baseTransform(el);
-          animate(el, [{ transform: "translate(" + dx + "px," + dy + "px) " + base }, { transform: base || "none" }], GLIDE_MS);
-        }
+        if (Math.abs(dx) > 2 || Math.abs(dy) > 2) move.glide = { x: dx, y: dy };
       }
       var fresh = !was || (item.bump !== null && was.bump !== item.bump);
-      if (fresh && el.hasAttribute("data-from")) {
-        var start = origin(el.getAttribute("data-from"), old.keys);
-        if (start) animate(el, from(start.rect, item.rect, el), FLY_MS, 60 * Math.min(flown++, 6));
+      if (fresh && el.hasAttribute("data-from")) move.start = origin(el.getAttribute("data-from"), old.keys);
+      if (move.glide || move.start) move.base = baseTransform(el);
+      moves.push(move);
+    });
+    var flown = 0;
+    moves.forEach(function (move) {
+      var el = move.el, item = move.item, was = move.was, base = move.base;
+      if (move.glide) {
+        animate(el, [{ transform: "translate(" + move.glide.x + "px," + move.glide.y + "px) " + base },
+                     { transform: base || "none" }], GLIDE_MS);
       }
+      if (move.start) animate(el, from(move.start.rect, item.rect, base), FLY_MS, 60 * Math.min(flown++, 6));
       if (item.roll !== null && (!was || was.roll !== item.roll)) {
         animate(el, [{ transform: "translateY(-18px) rotate(-200deg) scale(.8)", opacity: 0.4 },
                      { transform: "translateY(4px) rotate(20deg) scale(1.05)", opacity: 1, offset: 0.7 },
@@ -122,12 +130,12 @@
     old.keys.forEach(function (was, key) {
       if (now.has(key) || was.secret || !was.el.hasAttribute("data-to")) return;
       var target = origin(was.el.getAttribute("data-to"), now);
-      if (target) ghost(was, target.rect);
+      if (target) ghost(was, target.rect, scroll);
     });
   }
 
   // A copy of a vanished thing, sliding to where it went and fading out.
-  function ghost(was, to) {
+  function ghost(was, to, scroll) {
     var copy = was.el.cloneNode(true);
     copy.removeAttribute("data-key");
     copy.removeAttribute("id");
@@ -137,8 +145,8 @@
     }
     copy.setAttribute("aria-hidden", "true");
     copy.classList.add("motion-ghost");
-    copy.style.left = (was.rect.x - window.scrollX) + "px";
-    copy.style.top = (was.rect.y - window.scrollY) + "px";
+    copy.style.left = (was.rect.x - scroll.x) + "px";
+    copy.style.top = (was.rect.y - scroll.y) + "px";
     copy.style.width = was.rect.w + "px";
     copy.style.height = was.rect.h + "px";
     document.body.appendChild(copy);
