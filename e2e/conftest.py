@@ -140,7 +140,7 @@ CSP_VIOLATIONS = """document.addEventListener("securitypolicyviolation", (e) => 
 }, true);"""
 
 
-# Pages share a browser context (one per language and touch, per worker), emptied of
+# Pages share a browser context (one with touch and one without, per worker), emptied of
 # everything a player keeps between tests that holds a game or a choice: the library
 # and every other database, the settings (e2e/conftest.py `Contexts`). What stays is
 # what a returning player's tablet keeps that holds neither: the HTTP cache, the
@@ -162,13 +162,14 @@ def pytest_configure(config):
 
 class Watched:
     """A page plus what it asked for and complained about."""
-    def __init__(self, page, origin, snapshot_mode="off"):
+    def __init__(self, page, origin, snapshot_mode="off", cdp=None, language=None):
         self.page = page
         self.origin = origin
+        self.language = language        # the page's own language, when its profile has none
         self.requests: list[str] = []
         self.errors: list[str] = []
         self.dialogs: list[str] = []
-        self._cdp = None                # a CDP session of the page, for screenshots
+        self._cdp = cdp                 # a CDP session of the page (screenshots, its language)
         page.on("request", lambda r: self.requests.append(r.url))
         page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         page.on("pageerror", lambda e: self.errors.append(str(e)))
@@ -193,6 +194,12 @@ class Watched:
         wait_until_ready(self.page)
         return self.page
 
+    def another_tab(self):
+        """Another tab of the same profile (the same tablet), in the same language."""
+        page = self.page.context.new_page()
+        cdp = in_language(page, self.language) if self.language else None
+        return Watched(page, self.origin, cdp=cdp, language=self.language)
+
     def foreign_requests(self):
         return [u for u in self.requests if not u.startswith(self.origin + "/")]
 
@@ -211,8 +218,8 @@ class Watched:
         path.write_bytes(base64.b64decode(shot["data"]))
 
 
-# What a context is made with; the rest of a test's options (viewport, reduced motion)
-# are set on its page.
+# What a context is made with; the rest of a test's options (language, viewport, reduced
+# motion) are set on its page.
 CONTEXT_OPTIONS = ("locale", "has_touch")
 # The origin's storage a test leaves behind, but the start-up snapshot's database and
 # the service worker with its cache (neither holds a game).
@@ -229,23 +236,39 @@ DELETE_DATABASES = """async (kept) => {
 }"""
 
 
+def in_language(page, locale):
+    """The page speaks `locale` as a tablet set to it does (navigator.languages, the
+    Accept-Language header, Intl's formats), set on the page rather than its profile:
+    one profile, and one start-up snapshot made, serves both languages. Returns the CDP
+    session that holds the setting; it lasts as long as the session stays attached."""
+    cdp = page.context.new_cdp_session(page)
+    agent = cdp.send("Browser.getVersion")["userAgent"]
+    cdp.send("Emulation.setUserAgentOverride", {"userAgent": agent, "acceptLanguage": locale})
+    cdp.send("Emulation.setLocaleOverride", {"locale": locale})
+    return cdp
+
+
 class Contexts:
-    """One shared browser context per kind of page (language, touch) for a worker's
-    tests, each with a start-up snapshot made before its first test."""
+    """One shared browser context per kind of page (touch or not) for a worker's tests,
+    each with a start-up snapshot made before its first test; a page's language is its
+    own (`in_language`)."""
     def __init__(self, chromium, origin):
         self.chromium = chromium
         self.origin = origin
         self.shared: dict[tuple, object] = {}
 
     def page(self, locale, has_touch):
-        key = (locale, has_touch)
-        context = self.shared.get(key)
+        """A page of the shared profile, emptied, in `locale`; and the CDP session that
+        keeps it in that language."""
+        context = self.shared.get(has_touch)
         if context is None:
-            context = self.chromium.browser.new_context(locale=locale, has_touch=has_touch)
+            context = self.chromium.browser.new_context(has_touch=has_touch)
             if SNAPSHOT_MODE == "on":
                 self._make_snapshot(context)
-            self.shared[key] = context
-        return self._emptied(context.new_page())
+            self.shared[has_touch] = context
+        page = context.new_page()
+        language = in_language(page, locale)
+        return self._emptied(page), language
 
     def _make_snapshot(self, context):
         page = context.new_page()
@@ -304,7 +327,7 @@ def watched(request, browser, site, shared_contexts):
     def make(width=1024, height=768, locale="ja-JP", origin=None, **options):
         context_options = {name: options.pop(name) for name in CONTEXT_OPTIONS if name in options}
         reduced_motion = options.pop("reduced_motion", None)
-        kind = (locale, context_options.get("has_touch", False))
+        kind = context_options.get("has_touch", False)
         # A second page of the same kind in one test is another person's tablet: a profile of its own.
         if fresh or origin or options or kind in kinds:
             context = browser.new_context(viewport={"width": width, "height": height}, locale=locale,
@@ -312,12 +335,12 @@ def watched(request, browser, site, shared_contexts):
             own.append(context)
             return Watched(context.new_page(), origin or site)
         kinds.add(kind)
-        page = shared_contexts.page(*kind)
+        page, language = shared_contexts.page(locale, kind)
         used.append(page.context)
         page.set_viewport_size({"width": width, "height": height})
         if reduced_motion:
             page.emulate_media(reduced_motion=reduced_motion)
-        return Watched(page, site, "off" if SNAPSHOT_MODE == "off" else "on")
+        return Watched(page, site, "off" if SNAPSHOT_MODE == "off" else "on", cdp=language, language=locale)
     own, used, kinds = [], [], set()
     yield make
     for context in own:

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from conftest import Watched, wait_until_ready
+from conftest import wait_until_ready
 from table_driver import READ_LIBRARY, SEED_LIBRARY, new_game
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
@@ -174,7 +174,7 @@ def test_two_tabs_lose_no_game_and_never_fork_one(watched):
     # Both tabs are in one window: only the one in front draws frames, and
     # Playwright waits for frames, so each step first brings its tab to the front.
     wa = watched()
-    wb = Watched(wa.page.context.new_page(), wa.origin)
+    wb = wa.another_tab()
     a, b = wa.open(), wb.open()
     a.bring_to_front()
     new_game(a, "krypkille", HUMANS3, options=["limit:50"], seed="3")
