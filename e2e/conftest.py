@@ -255,7 +255,7 @@ class Contexts:
     def __init__(self, chromium, origin):
         self.chromium = chromium
         self.origin = origin
-        self.shared: dict[tuple, object] = {}
+        self.shared: dict[bool, object] = {}      # has_touch -> its context
 
     def page(self, locale, has_touch):
         """A page of the shared profile, emptied, in `locale`; and the CDP session that
