@@ -137,6 +137,14 @@ def table(header: list[str], rows: list[list]) -> str:
     return "\n".join(lines)
 
 
+def proc_stat(path: str) -> tuple[str, int, str]:
+    """A /proc stat file's (a process's or a thread's): its name, its CPU time in clock
+    ticks (user + system) and its start time (with the pid, what tells a reused pid)."""
+    text = pathlib.Path(path).read_text()
+    fields = text.rsplit(")", 1)[1].split()
+    return text[text.index("(") + 1:text.rindex(")")], int(fields[11]) + int(fields[12]), fields[19]
+
+
 # ---- the machine and the build ---------------------------------------------------
 
 def _run(cmd: list[str]) -> str:

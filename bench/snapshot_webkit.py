@@ -34,7 +34,7 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "e2e"))
 
-from common import BENCH, fmt_bytes, fmt_ratio, load, machine, snapshot_site, summary, table  # noqa: E402
+from common import BENCH, fmt_bytes, fmt_ratio, load, machine, proc_stat, snapshot_site, summary, table  # noqa: E402
 from web import Site, fresh_profile  # noqa: E402
 
 QUERY = "pace=0.02&snapshot=soon"
@@ -92,8 +92,7 @@ def web_processes(driver_pid: int) -> list[int]:
 
 def cpu_seconds(pid: int) -> float:
     try:
-        fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")   # utime + stime
+        return proc_stat(f"/proc/{pid}/stat")[1] / os.sysconf("SC_CLK_TCK")
     except (OSError, IndexError, ValueError):
         return 0.0
 

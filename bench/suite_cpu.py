@@ -21,6 +21,8 @@ import sys
 import time
 import xml.etree.ElementTree as ET
 
+from common import proc_stat, table
+
 TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -41,36 +43,37 @@ def process_kind(pid: str) -> str | None:
     return program[:30]
 
 
-def thread_times(pid: str) -> dict[str, int]:
-    """A Chromium process's threads: name (digits dropped) -> ticks."""
-    out: dict[str, int] = collections.Counter()
+def thread_times(pid: str) -> dict[tuple[str, str], int]:
+    """A Chromium process's threads: (thread id, name) -> clock ticks. A name is cut at
+    15 characters; its digits are dropped (workers of one pool add up), and the
+    process's own thread is "main"."""
+    out: dict[tuple[str, str], int] = {}
     try:
         tids = os.listdir(f"/proc/{pid}/task")
     except OSError:
         return out
     for tid in tids:
         try:
-            stat = open(f"/proc/{pid}/task/{tid}/stat").read()
+            name, ticks, _ = proc_stat(f"/proc/{pid}/task/{tid}/stat")
         except OSError:
             continue
-        name = stat[stat.index("(") + 1:stat.rindex(")")].rstrip("0123456789")
-        name = "main" if name == "chromium" else name     # a name is cut at 15 characters
-        fields = stat.rsplit(")", 1)[1].split()
-        out[(tid, name)] = int(fields[11]) + int(fields[12])
+        name = name.rstrip("0123456789")
+        out[(tid, "main" if name == "chromium" else name)] = ticks
     return out
 
 
-def cpu_idle() -> tuple[int, int]:
+def machine_ticks() -> tuple[int, int]:
+    """The whole machine's clock ticks so far, and the idle ones among them (/proc/stat)."""
     fields = [int(x) for x in open("/proc/stat").readline().split()[1:]]
     return sum(fields), fields[3] + fields[4]
 
 
 def sample(command: list[str]) -> tuple[collections.Counter, collections.Counter, float, float, int]:
     seen: dict[tuple[str, str], list] = {}       # (pid, start time) -> [kind, ticks]
-    threads_seen: dict[tuple[str, str], int] = {}
+    threads_seen: dict[tuple, int] = {}          # (pid, start time, thread id) -> ticks
     by_kind: collections.Counter = collections.Counter()
     by_thread: collections.Counter = collections.Counter()
-    total0, idle0 = cpu_idle()
+    total0, idle0 = machine_ticks()
     started = time.monotonic()
     child = subprocess.Popen(command)
     while child.poll() is None:
@@ -78,24 +81,25 @@ def sample(command: list[str]) -> tuple[collections.Counter, collections.Counter
             if not pid.isdigit():
                 continue
             try:
-                fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+                _, ticks, start = proc_stat(f"/proc/{pid}/stat")
             except OSError:
                 continue
-            ticks, key = int(fields[11]) + int(fields[12]), (pid, fields[19])
+            key = (pid, start)
             if key not in seen:
                 kind = process_kind(pid)
                 if kind:
                     seen[key] = [kind, ticks]
                 continue
-            by_kind[seen[key][0]] += ticks - seen[key][1]
+            kind = seen[key][0]
+            by_kind[kind] += ticks - seen[key][1]
             seen[key][1] = ticks
-            if seen[key][0].startswith("chromium"):
+            if kind.startswith("chromium"):
                 for (tid, name), value in thread_times(pid).items():
-                    if (pid, tid) in threads_seen:
-                        by_thread[seen[key][0] + ": " + name] += value - threads_seen[(pid, tid)]
-                    threads_seen[(pid, tid)] = value
+                    if (*key, tid) in threads_seen:
+                        by_thread[f"{kind}: {name}"] += value - threads_seen[(*key, tid)]
+                    threads_seen[(*key, tid)] = value
         time.sleep(1)
-    total1, idle1 = cpu_idle()
+    total1, idle1 = machine_ticks()
     idle_share = (idle1 - idle0) / max(1, total1 - total0)
     return by_kind, by_thread, time.monotonic() - started, idle_share, child.returncode
 
@@ -123,16 +127,15 @@ def main() -> int:
     total = sum(by_kind.values()) / TICK
     print(f"## The suite's CPU\n\n{wall:.0f} s wall, the machine idle {idle_share:.0%} of it; "
           f"{total:.0f} CPU-s counted (exit {code}).\n")
-    print("| process | CPU-s | share |\n|---|---|---|")
-    for kind, ticks in by_kind.most_common(12):
-        print(f"| {kind} | {ticks / TICK:.0f} | {ticks / TICK / total:.0%} |")
-    print("\n| Chromium thread (ThreadPoolForeg: the raster and V8's workers) | CPU-s |\n|---|---|")
-    for name, ticks in by_thread.most_common(10):
-        print(f"| {name} | {ticks / TICK:.0f} |")
+    print(table(["process", "CPU-s", "share"],
+                [[kind, f"{ticks / TICK:.0f}", f"{ticks / TICK / total:.0%}"] for kind, ticks in by_kind.most_common(12)]))
+    print()
+    print(table(["Chromium thread (ThreadPoolForeg: the raster and V8's workers)", "CPU-s"],
+                [[name, f"{ticks / TICK:.0f}"] for name, ticks in by_thread.most_common(10)]))
     if args.junit and os.path.exists(args.junit):
-        print("\n| test file | worker-s | tests |\n|---|---|---|")
-        for name, seconds, count in per_file(args.junit)[:25]:
-            print(f"| {name} | {seconds:.0f} | {count} |")
+        print()
+        print(table(["test file", "worker-s", "tests"],
+                    [[name, f"{seconds:.0f}", count] for name, seconds, count in per_file(args.junit)[:25]]))
     return code
 
 

@@ -267,8 +267,8 @@ class Contexts:
                 self._make_snapshot(context)
             self.shared[has_touch] = context
         page = context.new_page()
-        language = in_language(page, locale)
-        return self._emptied(page), language
+        cdp = in_language(page, locale)
+        return self._emptied(page), cdp
 
     def _make_snapshot(self, context):
         page = context.new_page()
@@ -335,12 +335,12 @@ def watched(request, browser, site, shared_contexts):
             own.append(context)
             return Watched(context.new_page(), origin or site)
         kinds.add(kind)
-        page, language = shared_contexts.page(locale, kind)
+        page, cdp = shared_contexts.page(locale, kind)
         used.append(page.context)
         page.set_viewport_size({"width": width, "height": height})
         if reduced_motion:
             page.emulate_media(reduced_motion=reduced_motion)
-        return Watched(page, site, "off" if SNAPSHOT_MODE == "off" else "on", cdp=language, language=locale)
+        return Watched(page, site, "off" if SNAPSHOT_MODE == "off" else "on", cdp=cdp, language=locale)
     own, used, kinds = [], [], set()
     yield make
     for context in own:
