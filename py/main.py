@@ -151,7 +151,8 @@ def draw(cause="", x=0.0, y=0.0):
         page["screen"] = key
         window.scrollTo(0, 0)    # a new screen (a result, a hand-off) starts at its top
         sync_history()
-    document.documentElement.lang = app.t.lang
+    if document.documentElement.lang != app.t.lang:    # setting it restyles the whole page
+        document.documentElement.lang = app.t.lang
     run_effects()
     schedule()
     schedule_review()
