@@ -136,7 +136,7 @@ def test_a_face_is_drawn_once_for_each_card_language_and_size():
 
 def test_the_cards_panel_is_the_deck_weakest_first_as_cards_without_identities():
     app, _ = play_screens(["quick", "quick", "quick"], seed="4", limit=50)
-    panels = {panel.key: panel.body for panel in TABLE.panels(app.match.state.view(None), _ctx(app))}
+    panels = {panel.key: panel.drawn() for panel in TABLE.panels(app.match.state.view(None), _ctx(app))}
     assert set(panels) == {"scores", "cards"}
     deck = panels["cards"]
     shown = re.findall(r'<use href="static/vendor/figures\.svg#krypkille-([\w-]+)"', deck)

@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 
 class Panel(NamedTuple):
@@ -62,11 +62,11 @@ class Panel(NamedTuple):
     standings and scores, the references (every card's figure and ability)."""
     key: str        # its tab's icon: "scores", "cards" or "guide" (ui/art/<key>.svg)
     tab: str        # the tab's word, short: one word (得点 / Scores)
-    body: object    # Markup, its own heading first; or a function that builds it (a
-                    # heavy reference: only the open panel is drawn, and built)
+    body: Callable[[], object]   # builds its Markup, its own heading first: only the
+                                 # open panel is built (a table redraws at every move)
 
     def drawn(self):
-        return self.body() if callable(self.body) else self.body
+        return self.body()
 
 
 class Table:
@@ -92,7 +92,7 @@ class Table:
         """What opens over the table on demand, each behind a tab beside it: the
         scores, the references (the cards as cards, what each does). The shell
         adds the log, last. Drawn from the same view as the table, and only the
-        open one: give a heavy panel's body as a function (lambda: ...)."""
+        open one: each body is a function that builds it (lambda: ...)."""
         return []
 
     def result_detail(self, view: dict, ctx) -> str:

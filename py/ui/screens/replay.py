@@ -349,7 +349,7 @@ class ReplayScreen(Screen):
         else:
             main = built(match.table.render(view, ctx))
         share = rough_share(match.game.id, len(replaying.seats))      # None where chances read as percentages
-        panel = Panel("review", t("review.title"),
+        panel = Panel("review", t("review.title"), lambda:
                       review_screen.panel(t, review, ctx.names, step, share is not None, self._everyone_control(review)))
         return el("div", {"class": "screen-fit review-screen"}, bar,
                   self._strip(review, graded, ctx.names, total, last, share),

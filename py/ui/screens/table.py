@@ -361,7 +361,7 @@ def table_layout(screen: str, viewer, main, panels: list[Panel], log: Markup, op
     opens that game's player aid, a screen of its own (Back returns here). `teach`:
     a guided first game's words (ui/screens/lesson.py), above the table, beside the
     rail in portrait."""
-    panels = [*panels, Panel("log", t("table.log"), log)]
+    panels = [*panels, Panel("log", t("table.log"), lambda: log)]
     keys = [panel.key for panel in panels]
     shown = open_panel if open_panel in keys else None
     rail = el("nav", {"class": "table-rail", "aria-label": t("panel.rail")},

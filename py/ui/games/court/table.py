@@ -284,7 +284,7 @@ class CourtTable(Table):
                   self._supply(view, ctx))
 
     def panels(self, view, ctx):
-        return [Panel("scores", ctx.t("panel.scores"), self._standings(view, ctx)),
+        return [Panel("scores", ctx.t("panel.scores"), lambda: self._standings(view, ctx)),
                 Panel("cards", ctx.t("ct.panel.cards"), lambda: self._references(view, ctx))]
 
     def _status(self, view, ctx):

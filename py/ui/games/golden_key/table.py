@@ -409,8 +409,8 @@ class GoldenKeyTable(Table):
                   el("div", {"class": "gk-table"}, board, side))
 
     def panels(self, view, ctx):
-        return [Panel("guide", ctx.t("panel.guide"), self._about(view, ctx)),
-                Panel("cards", ctx.t("panel.cards"), self._references(view, ctx))]
+        return [Panel("guide", ctx.t("panel.guide"), lambda: self._about(view, ctx)),
+                Panel("cards", ctx.t("panel.cards"), lambda: self._references(view, ctx))]
 
     def result_reason(self, view, ctx):
         """The first to the target, or after the turn limit the most chips."""

@@ -253,8 +253,8 @@ class KrypkilleTable(Table):
         return t.sentences((ended, won))
 
     def panels(self, view, ctx):
-        return [Panel("scores", ctx.t("panel.scores"), self._scores(view, ctx)),
-                Panel("cards", ctx.t("panel.cards"), self._deck_reference(ctx.t))]
+        return [Panel("scores", ctx.t("panel.scores"), lambda: self._scores(view, ctx)),
+                Panel("cards", ctx.t("panel.cards"), lambda: self._deck_reference(ctx.t))]
 
     def _shown_trick(self, view, ctx) -> int | None:
         """The index of the trick in the middle: the one being played, or while a

@@ -363,8 +363,8 @@ class StruggleTable(Table):
 
     def panels(self, view, ctx):
         return [Panel("scores", ctx.t("panel.scores"),
-                      el("div", {"class": "st-panel"}, self._scores(view, ctx), self._supply(view, ctx))),
-                Panel("cards", ctx.t("panel.cards"), self._court(ctx))]
+                      lambda: el("div", {"class": "st-panel"}, self._scores(view, ctx), self._supply(view, ctx))),
+                Panel("cards", ctx.t("panel.cards"), lambda: self._court(ctx))]
 
     def result_reason(self, view, ctx):
         """The most points; on a tie, the tie-break that decided it (cards won, then

@@ -409,8 +409,8 @@ class WhispersTable(Table):
                   self._court(view, ctx, motion), self._hand(view, ctx, motion))
 
     def panels(self, view, ctx):
-        return [Panel("scores", ctx.t("panel.scores"), self._scores(view, ctx)),
-                Panel("cards", ctx.t("panel.cards"), self._cards_panel(view, ctx))]
+        return [Panel("scores", ctx.t("panel.scores"), lambda: self._scores(view, ctx)),
+                Panel("cards", ctx.t("panel.cards"), lambda: self._cards_panel(view, ctx))]
 
     def result_reason(self, view, ctx):
         """Who reached the goal; with several at once, the tie-break by the displays."""
