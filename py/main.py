@@ -75,17 +75,21 @@ class BrowserStore:
 
 
 def on_store_event(event):
-    """static/store.js answers: a write failed or went through, a claim, another tab."""
+    """static/store.js answers: a write failed or went through, a claim, another tab.
+    A move's write that went through is not drawn: the screen is as it was (and the
+    computers' pause, scheduled by a draw, is not started again)."""
     def field(name):                 # an absent field of a JS object is undefined here
         return py_value(getattr(event, name, None))
     try:
         text = field("text")
-        app.store_event(str(field("kind")), id=str(field("id") or ""), ok=bool(field("ok")),
-                        text=None if text is None else str(text), rev=int(field("rev") or 0),
-                        problem=str(field("problem") or ""))
+        changed = app.store_event(str(field("kind")), id=str(field("id") or ""), ok=bool(field("ok")),
+                                  text=None if text is None else str(text), rev=int(field("rev") or 0),
+                                  problem=str(field("problem") or ""))
     except Exception as err:
         app.message = app.t("error.unexpected", reason=f"{type(err).__name__}: {err}")
-    draw()
+        changed = True
+    if changed:
+        draw()
 
 
 root = document.getElementById("app")

@@ -226,6 +226,19 @@ def test_a_failing_storage_is_told_and_play_goes_on():
     assert "does not let the app save" in app.render()
 
 
+def test_only_a_write_that_clears_a_problem_asks_for_a_redraw():
+    """Every move is written, and its answer comes back: the page redraws for it only
+    when the screen changes (a storage problem shown goes away)."""
+    app = App("en")
+    app.handle("setup", "krypkille")
+    app.handle("start")
+    before = app.render()
+    assert app.store_event("saved", id=app.game_id) is False and app.render() == before
+    assert app.store_event("problem", problem="quota") is True and app.render() != before
+    assert app.store_event("saved", id=app.game_id) is True and app.render() == before
+    assert app.store_event("changed") is True
+
+
 def test_damaged_saves_are_listed_with_a_discard_that_works():
     store = MemoryStore()
     store.shared["items"]["bad"] = Stored("bad", "[" * 6000, 1.0, 1)

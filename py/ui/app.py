@@ -237,14 +237,17 @@ class App:
         return entry.save.review if entry is not None and entry.save is not None else None
 
     def store_event(self, kind: str, id: str = "", ok: bool = False, text: str | None = None,
-                    rev: int = 0, problem: str = "") -> None:
+                    rev: int = 0, problem: str = "") -> bool:
         """What the store answers later: a write failed or went through, another
         tab took the open game, Continue may (or may not) go ahead, or another
-        tab changed the library."""
+        tab changed the library. Returns whether the screen may have changed: a
+        write that went through, as every move's does, changes nothing on screen
+        unless a problem was shown."""
+        if kind == "saved":
+            shown, self.store_problem = self.store_problem, None
+            return shown is not None
         if kind == "problem":
             self.store_problem = problem if problem in ("quota", "blocked") else "blocked"
-        elif kind == "saved":
-            self.store_problem = None
         elif kind in ("lost", "deleted"):
             if kind == "deleted":
                 self.library.forget(id)
@@ -261,6 +264,7 @@ class App:
         elif kind == "delete_refused":
             self.library.refresh()
             self.message = self.t("library.delete.refused")
+        return True
 
     def import_game(self, text: str) -> None:
         self.home.import_game(text)
