@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from screens import start
+from screens import start, step
 from ui.app import App
 from ui.collection import GAMES
 from ui.match import SUMMARY
@@ -52,6 +52,32 @@ def test_only_the_open_panel_is_drawn_and_the_log_always():
     opened = app.render()
     assert len(opened) > len(closed) + 5000       # twenty characters drawn large
     assert '<section class="panel" id="panel-scores" data-panel="scores" hidden></section>' in opened
+
+
+def test_the_log_kept_between_redraws_reads_as_the_log_drawn_afresh():
+    """The log's lines are kept from one redraw to the next (ui/screens/table.py): after
+    moves, undos that take lines away and a switch of language, every redraw shows the
+    lines a table screen that never drew before shows."""
+    import random
+
+    from ui.screens.table import TableScreen
+    rng = random.Random(7)
+    app = start(["human", "human", "quick"], names=["Aki", "Ben", "Cho"], game="krypkille", seed="9")
+    undone = switched = 0
+    for n in range(160):
+        match = app.match
+        if match.state.over:
+            break
+        if n % 40 == 39:
+            app.handle("lang")
+            switched += 1
+        elif match.undoer() is not None and rng.random() < 0.15:
+            app.handle("undo")
+            undone += 1
+        else:
+            step(match, rng)
+        assert app.table.render_log(app.match) == TableScreen(app).render_log(app.match), n
+    assert undone >= 3 and switched >= 2
 
 
 def test_a_panel_the_game_does_not_have_is_drawn_closed():
