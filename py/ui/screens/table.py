@@ -64,9 +64,36 @@ class Ctx:
         return self.reasons
 
 
+class KeptLines:
+    """The log's lines, each kept from one redraw to the next while the language and
+    the names are the same: an entry once written does not change, and the eighty
+    lines made again at every move were a third of a table's drawing. An entry is
+    known by itself (an undo makes new ones), not by its place. A memo: drawing with
+    it draws what drawing without it does."""
+    def __init__(self):
+        self._said: tuple = ()
+        self._kept: dict[int, tuple] = {}
+
+    def __call__(self, entries, t: Translator, names: list[str]) -> list[Markup]:
+        said = (t.lang, tuple(names))
+        kept = self._kept if said == self._said else {}
+        lines, now = [], {}
+        for entry in entries:
+            old = kept.get(id(entry))
+            line = old[1] if old is not None and old[0] is entry else el("li", log_line(entry, t, names))
+            now[id(entry)] = (entry, line)
+            lines.append(line)
+        self._said, self._kept = said, now
+        return lines
+
+
 class TableScreen(Screen):
     name = "table"
     result_folded = False       # the result folded into a bar, to look at the table as it ended
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.log_lines = KeptLines()
 
     def cmd_result_fold(self, arg):
         self.result_folded = not self.result_folded
@@ -332,30 +359,11 @@ class TableScreen(Screen):
 
     def render_log(self, match: Match) -> Markup:
         t = self.t
-        lines = self._log_lines(match.log[-LOG_SHOWN:], t, shown_names(match.seats, t))
+        lines = self.log_lines(match.log[-LOG_SHOWN:], t, shown_names(match.seats, t))
         # Numbered as moves of the whole game, newest first, even when older ones are cut.
         return el("section", {"class": "log"}, el("h2", {"class": "side-title"}, t("table.log")),
                   el("ol", {"class": "log-list", "reversed": True, "start": len(match.log), "tabindex": "0",
                             "aria-label": t("table.log")}, reversed(lines)))
-
-    _log_said: tuple = ()
-    _log_kept: dict = {}
-
-    def _log_lines(self, entries, t: Translator, names: list[str]) -> list[Markup]:
-        """Each entry's line, kept from the last redraw while the language and the names
-        are the same: an entry once written does not change, and the eighty lines made
-        again at every move were a third of a table's drawing. An entry is known by
-        itself (an undo makes new ones), not by its place."""
-        said = (t.lang, tuple(names))
-        kept = self._log_kept if said == self._log_said else {}
-        lines, now = [], {}
-        for entry in entries:
-            old = kept.get(id(entry))
-            line = old[1] if old is not None and old[0] is entry else el("li", log_line(entry, t, names))
-            now[id(entry)] = (entry, line)
-            lines.append(line)
-        self._log_said, self._log_kept = said, now
-        return lines
 
 
 def _drawn(body, action: str):
