@@ -13,6 +13,7 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+from typing import NamedTuple
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 BENCH = ROOT / "bench"
@@ -137,12 +138,19 @@ def table(header: list[str], rows: list[list]) -> str:
     return "\n".join(lines)
 
 
-def proc_stat(path: str) -> tuple[str, int, str]:
-    """A /proc stat file's (a process's or a thread's): its name, its CPU time in clock
-    ticks (user + system) and its start time (with the pid, what tells a reused pid)."""
+class ProcStat(NamedTuple):
+    name: str
+    ticks: int          # CPU time in clock ticks, user + system
+    start: str          # its start time: with the pid, what tells a reused pid
+    parent: str         # the parent's pid
+
+
+def proc_stat(path: str) -> ProcStat:
+    """A /proc stat file's (a process's or a thread's) fields that the bench reads."""
     text = pathlib.Path(path).read_text()
     fields = text.rsplit(")", 1)[1].split()
-    return text[text.index("(") + 1:text.rindex(")")], int(fields[11]) + int(fields[12]), fields[19]
+    return ProcStat(text[text.index("(") + 1:text.rindex(")")], int(fields[11]) + int(fields[12]), fields[19],
+                    fields[1])
 
 
 # ---- the machine and the build ---------------------------------------------------

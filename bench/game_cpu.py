@@ -34,6 +34,8 @@ for entry in (str(HERE), str(ROOT / "e2e")):
         sys.path.insert(0, entry)
 
 from common import CHROMIUM, load, median, proc_stat, table  # noqa: E402
+from conftest import wait_until_ready  # noqa: E402
+from table_driver import new_game  # noqa: E402
 from redraw import build_site  # noqa: E402
 from web import ARGS, Site  # noqa: E402
 
@@ -45,40 +47,32 @@ TICK = os.sysconf("SC_CLK_TCK")
 def tree_cpu(marker: str) -> float:
     """CPU seconds of the Chromium started with `marker` among its switches and of
     every process under it (its zygotes, renderers, GPU and utility processes)."""
-    parents, ticks, root = {}, {}, None
+    children, ticks, root = {}, {}, None
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
             continue
         try:
-            stat = pathlib.Path(f"/proc/{pid}/stat").read_text()
-            parents[pid] = stat.rsplit(")", 1)[1].split()[1]
-            ticks[pid] = proc_stat(f"/proc/{pid}/stat")[1]
+            stat = proc_stat(f"/proc/{pid}/stat")
             if root is None and marker in pathlib.Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace"):
                 root = pid
         except OSError:          # a process that ended meanwhile
             continue
+        ticks[pid] = stat.ticks
+        children.setdefault(stat.parent, []).append(pid)
     if root is None:
         raise RuntimeError("the browser's process is not found")
-    inside = {root}
-    grew = True
-    while grew:
-        grew = False
-        for pid, parent in parents.items():
-            if parent in inside and pid not in inside:
-                inside.add(pid)
-                grew = True
+    inside, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        inside.append(pid)
+        todo.extend(children.get(pid, ()))
     return sum(ticks[pid] for pid in inside) / TICK
-
-
-def wait_ready(page):
-    page.wait_for_function("window.royalReady === true && !document.getElementById('boot')", timeout=BOOT_S * 1000)
 
 
 def play(page, origin: str, game: str, seed: int, marker: str) -> tuple[float, float]:
     """One game of quick computers to its result; (CPU seconds, wall seconds)."""
-    from table_driver import new_game
     page.goto(f"{origin}/?pace=0.02")
-    wait_ready(page)
+    wait_until_ready(page)
     time.sleep(0.5)                  # the start's own work settles
     cpu, began = tree_cpu(marker), time.monotonic()
     new_game(page, game, ["quick"] * SEATS[game], seed=str(seed))
@@ -111,7 +105,7 @@ def main():
             contexts[commit] = browser.new_context(viewport={"width": 1024, "height": 768})
             page = contexts[commit].new_page()
             page.goto(f"{site.origin}/?snapshot=soon")
-            wait_ready(page)
+            wait_until_ready(page)
             page.wait_for_selector("html[data-snapshot=stored]", state="attached", timeout=BOOT_S * 1000)
             page.close()
         for r in range(args.rounds):

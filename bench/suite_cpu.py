@@ -54,7 +54,7 @@ def thread_times(pid: str) -> dict[tuple[str, str], int]:
         return out
     for tid in tids:
         try:
-            name, ticks, _ = proc_stat(f"/proc/{pid}/task/{tid}/stat")
+            name, ticks = proc_stat(f"/proc/{pid}/task/{tid}/stat")[:2]
         except OSError:
             continue
         name = name.rstrip("0123456789")
@@ -81,7 +81,7 @@ def sample(command: list[str]) -> tuple[collections.Counter, collections.Counter
             if not pid.isdigit():
                 continue
             try:
-                _, ticks, start = proc_stat(f"/proc/{pid}/stat")
+                _, ticks, start = proc_stat(f"/proc/{pid}/stat")[:3]
             except OSError:
                 continue
             key = (pid, start)
@@ -128,7 +128,8 @@ def main() -> int:
     print(f"## The suite's CPU\n\n{wall:.0f} s wall, the machine idle {idle_share:.0%} of it; "
           f"{total:.0f} CPU-s counted (exit {code}).\n")
     print(table(["process", "CPU-s", "share"],
-                [[kind, f"{ticks / TICK:.0f}", f"{ticks / TICK / total:.0%}"] for kind, ticks in by_kind.most_common(12)]))
+                [[kind, f"{ticks / TICK:.0f}", f"{ticks / TICK / total:.0%}" if total else "-"]
+                 for kind, ticks in by_kind.most_common(12)]))
     print()
     print(table(["Chromium thread (ThreadPoolForeg: the raster and V8's workers)", "CPU-s"],
                 [[name, f"{ticks / TICK:.0f}"] for name, ticks in by_thread.most_common(10)]))
