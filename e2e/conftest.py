@@ -127,9 +127,25 @@ def browser(chromium, shared_contexts):
     return chromium.browser
 
 
+# Where a start that never became usable stopped: what its page shows and says.
+BOOT_STATE = """() => ({url: location.href, ready: window.royalReady === true,
+  snapshot: document.documentElement.dataset.snapshot || null,
+  snapshotInfo: window.royalSnapshot || null,
+  boot: (document.getElementById('boot') || {}).textContent || null,
+  screen: (document.querySelector('[data-screen]') || {dataset: {}}).dataset.screen || null,
+  pyError: (document.querySelector('.py-error') || {}).textContent || null})"""
+
+
 def wait_until_ready(page):
-    page.wait_for_function("window.royalReady === true && !document.getElementById('boot')",
-                           timeout=BOOT_TIMEOUT_MS)
+    try:
+        page.wait_for_function("window.royalReady === true && !document.getElementById('boot')",
+                               timeout=BOOT_TIMEOUT_MS)
+    except playwright.sync_api.TimeoutError:
+        try:
+            state = page.evaluate(BOOT_STATE)
+        except playwright.sync_api.Error as error:
+            state = f"(the page did not answer: {error})"
+        raise AssertionError(f"the page was not usable within {BOOT_TIMEOUT_MS // 1000} s: {state}") from None
 
 
 # Every page reports what its Content-Security-Policy blocked as a console error,
@@ -191,7 +207,10 @@ class Watched:
     def open(self, query: str = "pace=0.02"):
         """The app, once Python has taken over the home screen drawn by the build."""
         self.page.goto(f"{self.origin}/?{query}")
-        wait_until_ready(self.page)
+        try:
+            wait_until_ready(self.page)
+        except AssertionError as error:
+            raise AssertionError(f"{error}; its errors: {self.errors[-10:]}") from None
         return self.page
 
     def another_tab(self):
