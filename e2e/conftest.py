@@ -213,6 +213,15 @@ class Watched:
             raise AssertionError(f"{error}; its errors: {self.errors[-10:]}") from None
         return self.page
 
+    def open_saved(self, save: str, query: str = "pace=0.02"):
+        """The app on a tablet that holds `save` as the earlier versions' single save,
+        which its start moves into the library. Written before the app is opened, from
+        a document of the origin: one start instead of an open, a write and a reload."""
+        if not self.page.url.startswith(self.origin + "/"):
+            self.page.goto(f"{self.origin}/static/icon.svg", wait_until="commit")
+        self.page.evaluate("save => localStorage.setItem('royaltable.save', save)", save)
+        return self.open(query)
+
     def another_tab(self):
         """Another tab of the same profile (the same tablet), in the same language."""
         page = self.page.context.new_page()

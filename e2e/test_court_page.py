@@ -139,9 +139,7 @@ def motions(page, after_click):
 def test_a_turn_that_rolls_sets_aside_uses_three_abilities_and_takes_a_card(watched):
     save, held = position_with_abilities()
     w = watched(locale="en-US")
-    page = w.open()
-    page.evaluate(f"localStorage.setItem('royaltable.save', {json.dumps(save)})")
-    page.reload()
+    page = w.open_saved(save)
     page.click("[data-cmd=continue]", timeout=90_000)
     page.evaluate(MOTION_SPY)
     seen = motions(page, lambda: page.click('.ct-tray [data-arg="roll"]'))
@@ -214,9 +212,7 @@ def before_the_king(turns_left=3):
 
 def test_two_people_hot_seat_reach_the_final_round(watched):
     w = watched(768, 1024)
-    page = w.open()
-    page.evaluate(f"localStorage.setItem('royaltable.save', {json.dumps(before_the_king())})")
-    page.reload()
+    page = w.open_saved(before_the_king())
     page.click("[data-cmd=continue]", timeout=90_000)
     page.wait_for_selector(".ct")
     assert page.locator(".handoff").count() == 0     # nothing hidden: no hand-off screen

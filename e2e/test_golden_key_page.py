@@ -146,9 +146,7 @@ def chips_shown(page):
 def test_two_people_a_flick_a_stack_a_reroll_and_a_won_chip(watched):
     save, actions = moments_window()
     w = watched(768, 1024, locale="en-US")
-    page = w.open()
-    page.evaluate(f"localStorage.setItem('royaltable.save', {json.dumps(save)})")
-    page.reload()
+    page = w.open_saved(save)
     page.click("[data-cmd=continue]", timeout=90_000)
     page.wait_for_selector(".gk-board")
     assert page.locator(".handoff").count() == 0           # everything is public: no hand-off
@@ -246,9 +244,7 @@ def test_a_die_glides_its_chip_flies_to_its_winner_and_nothing_moves_under_reduc
     again under reduced motion: nothing moves."""
     save = saved_at({}, 5, before_a_chip)
     w = watched(locale="en-US")
-    page = w.open("pace=1")
-    page.evaluate(f"localStorage.setItem('royaltable.save', {json.dumps(save)})")
-    page.reload()
+    page = w.open_saved(save, "pace=1")
     page.click("[data-cmd=continue]", timeout=90_000)
     page.wait_for_selector(".gk-board")
     state = registry.replay(record_json(page))
@@ -309,10 +305,11 @@ def test_the_rescue_offer_and_the_advanced_board_are_in_reach_in_both_orientatio
                               lambda s: s.phase == "move" and s.turn > 8)),
     ]
     w = watched(locale="en-US")
-    page = w.open()
-    for name, save in moments:
-        page.evaluate(f"localStorage.setItem('royaltable.save', {json.dumps(save)})")
-        page.reload()
+    page = w.open_saved(moments[0][1])
+    for n, (name, save) in enumerate(moments):
+        if n:                   # the next moment saved over the last, and the app opened again
+            page.evaluate(f"localStorage.setItem('royaltable.save', {json.dumps(save)})")
+            page.reload()
         page.click("[data-cmd=continue]", timeout=90_000)
         page.wait_for_selector(".gk-board")
         if name == "offer":

@@ -9,13 +9,11 @@ loads it saved just before the first of them and plays on through the page."""
 from __future__ import annotations
 
 import collections
-import json
 import re
 import time
 
 from table_driver import game_over, new_game, record_json, snapshot, tap_while_there, view_strings
 
-from conftest import wait_until_ready
 from royaltable import registry
 from royaltable.games.struggle.actions import (PASS, Accept, Gold, Knight, Offer, Play, Promise4,
                                                Spy, Swap)
@@ -112,10 +110,7 @@ def test_five_players_bargain_spy_swap_and_add_a_knight_card_to_the_final_score(
     start = min(found.values())
     record = dict(expected.record(), actions=expected.actions[:start])
     w = watched(1024, 768, locale="en-US")
-    page = w.open()
-    page.evaluate(f"localStorage.setItem('royaltable.save', {json.dumps(saves.dump(SEATS, record))})")
-    page.reload()
-    wait_until_ready(page)
+    page = w.open_saved(saves.dump(SEATS, record))
     page.click("[data-cmd=continue]")
     page.wait_for_selector(".table-layout, .handoff")
     holder, done, screens = None, set(), collections.Counter()

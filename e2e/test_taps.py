@@ -5,30 +5,18 @@ card, many offers) stay on screen at 1024×768 and 768×1024, and the words of t
 tables changed for these fit their boxes, in Japanese and English."""
 from __future__ import annotations
 
-import json
 import pathlib
 import random
 import re
 import sys
 
 import pytest
-from conftest import wait_until_ready
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from royaltable import registry  # noqa: E402
 from ui import saves  # noqa: E402
 
 SAVED = "(JSON.parse(royalStore.written[royalStore.open] || 'null') || {record: {actions: []}}).record.actions"
-
-
-def load_legacy_save(w, save: str, query: str = "pace=0.02"):
-    """The app with `save` as the earlier versions' single save, which the first
-    start moves into the library."""
-    page = w.open(query)
-    page.evaluate(f"localStorage.setItem('royaltable.save', {json.dumps(save)})")
-    page.reload()
-    wait_until_ready(page)
-    return page
 
 
 def golden_key_move_onto_a_die():
@@ -51,7 +39,7 @@ def test_a_tap_on_the_middle_of_a_destination_with_a_die_on_it_moves_there(watch
     save, done = golden_key_move_onto_a_die()
     for width, height in ((1024, 768), (768, 1024)):
         w = watched(width, height, locale="en-US")
-        page = load_legacy_save(w, save)
+        page = w.open_saved(save)
         page.click("[data-cmd=continue]", timeout=90_000)
         page.wait_for_selector(".gk-board")
         target = page.locator(".gk-cell.is-target:has(.gk-die)")
@@ -90,7 +78,7 @@ def step(page) -> int:
 
 def test_eight_quick_taps_on_next_step_a_replay_eight_steps(watched):
     w = watched(locale="en-US")
-    page = load_legacy_save(w, finished_game(), query="")     # real pace: the tap guard at full strength
+    page = w.open_saved(finished_game(), query="")     # real pace: the tap guard at full strength
     page.click(".history [data-cmd=replay_saved]", timeout=90_000)
     page.wait_for_selector("[data-screen=replay]")
     assert step(page) == 0
@@ -180,7 +168,7 @@ def at_each_size(w_make, save, name, scope, check_reach=True, narrowest=None, al
     a check of the caller's at each size (one boot per language for all of them)."""
     for locale in ("ja-JP", "en-US"):
         w = w_make(*SIZES[0], locale=locale)
-        page = load_legacy_save(w, save)
+        page = w.open_saved(save)
         page.click("[data-cmd=continue]", timeout=90_000)
         page.wait_for_selector(".table-layout, .handoff")
         if page.locator("[data-cmd=handoff]").count():

@@ -8,7 +8,6 @@ import collections
 import random
 import re
 import statistics
-import time
 
 import pytest
 from table_driver import (DECISION, UNUSED, RandomPlayer, cards_drawn, game_over, has_secrets, new_game,

@@ -116,8 +116,14 @@ def load(page, save):
     page.evaluate(f"localStorage.setItem('royaltable.save', {json.dumps(save)})")
     page.reload()
     wait_until_ready(page)
+    take_up(page)
+
+
+def take_up(page):
+    """The saved game, continued from the home screen."""
     page.click("[data-cmd=continue]")
     page.wait_for_selector(".wh, .handoff")
+    return page
 
 
 def tap(page, action):
@@ -190,8 +196,7 @@ def test_hot_seat_through_a_wizard_exchange_between_the_two_people(watched):
     wizard = state.current
     partner = 1 - wizard
     w = watched(locale="en-US")
-    page = w.open()
-    load(page, save)
+    page = take_up(w.open_saved(save))
     take_tablet(page, NAMES[wizard])
     for action in steps[:4]:                      # play, partner, how many, the card to give
         tap(page, action)
@@ -213,7 +218,6 @@ def test_hot_seat_through_a_wizard_exchange_between_the_two_people(watched):
 
 def test_hot_seat_accountant_butler_maid_guard_and_general(watched):
     w = watched(locale="en-US")
-    page = w.open()
     seen = []
 
     # The Accountant of the other person's colour: the turn goes to them, and they
@@ -222,7 +226,7 @@ def test_hot_seat_accountant_butler_maid_guard_and_general(watched):
         "accountant", colour=lambda s: COLOURS[1 - s.current],
         keep=lambda state, trial: trial.current == 1 - state.current))
     mover, other = state.current, 1 - state.current
-    load(page, save)
+    page = take_up(w.open_saved(save))
     take_tablet(page, NAMES[mover])
     tap(page, steps[0])
     take_tablet(page, NAMES[other])
@@ -306,12 +310,15 @@ def test_five_players_keep_each_decision_in_reach_in_both_orientations(watched):
     row included; the Wizard's steps in the hand's panel."""
     kinds = ["human", "quick", "quick", "quick", "quick"]
     w = watched(1024, 768, locale="en-US", has_touch=True)
-    page = w.open()
+    page = None
     for plan in (effect_plan("butler", then="swap", follow=("swap", "with")),
                  effect_plan("guard", then="return", follow=("return",)),
                  effect_plan("wizard", then="target", follow=("target", "count", "give"))):
         save, state, steps = moment(kinds, plan)
-        load(page, save)
+        if page is None:
+            page = take_up(w.open_saved(save))
+        else:
+            load(page, save)
         for action in steps:
             for width, height in ((1024, 768), (768, 1024)):
                 page.set_viewport_size({"width": width, "height": height})
@@ -337,8 +344,7 @@ def test_a_crafted_tap_on_a_card_the_rules_refuse_is_refused_in_words(watched):
         return [f"play {c}" for c in hand if c.split("-")[1] in shown][:1] or None
     save, state, steps = moment(["human", "quick", "quick"], repeat)
     w = watched(locale="en-US")
-    page = w.open()
-    load(page, save)
+    page = take_up(w.open_saved(save))
     before = snapshot(page)[1].record()
     page.evaluate("""(arg) => { const b = document.createElement('button');
         b.dataset.cmd = 'act'; b.dataset.arg = arg; b.id = 'crafted'; b.textContent = 'x';
