@@ -187,12 +187,20 @@ class Watched:
         self.dialogs: list[str] = []
         self._cdp = cdp                 # a CDP session of the page (screenshots, its language)
         page.on("request", lambda r: self.requests.append(r.url))
-        page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        page.on("console", self._console)
         page.on("pageerror", lambda e: self.errors.append(str(e)))
         page.on("requestfailed", self._request_failed)
         page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
         page.add_init_script(CSP_VIOLATIONS)
         page.add_init_script(f"window.royalSnapshotMode = {snapshot_mode!r};")
+
+    def _console(self, message):
+        if message.type != "error":
+            return
+        # A resource that failed says only its status; where it was is in its location.
+        where = (message.location or {}).get("url", "")
+        self.errors.append(f"{message.text} ({where})" if message.text.startswith("Failed to load resource")
+                           else message.text)
 
     def _request_failed(self, request):
         # An aborted request is one the browser gave up because its page reloaded or
@@ -213,13 +221,23 @@ class Watched:
             raise AssertionError(f"{error}; its errors: {self.errors[-10:]}") from None
         return self.page
 
+    def seed(self, records=(), legacy_save: str | None = None):
+        """Puts games on the tablet as a returning player's holds them: `records` in the
+        library (as the app stores them), `legacy_save` as the earlier versions' single
+        save. Written from a document of the origin that runs no app (nothing saves over
+        them), so that the app's next start finds them: a test of a saved game starts
+        the app once, instead of opening it, writing and reloading."""
+        from table_driver import SEED_LIBRARY
+        self.page.goto(f"{self.origin}/static/icon.svg", wait_until="commit")
+        if records:
+            self.page.evaluate(SEED_LIBRARY, list(records))
+        if legacy_save is not None:
+            self.page.evaluate("save => localStorage.setItem('royaltable.save', save)", legacy_save)
+
     def open_saved(self, save: str, query: str = "pace=0.02"):
         """The app on a tablet that holds `save` as the earlier versions' single save,
-        which its start moves into the library. Written before the app is opened, from
-        a document of the origin: one start instead of an open, a write and a reload."""
-        if not self.page.url.startswith(self.origin + "/"):
-            self.page.goto(f"{self.origin}/static/icon.svg", wait_until="commit")
-        self.page.evaluate("save => localStorage.setItem('royaltable.save', save)", save)
+        which its start moves into the library."""
+        self.seed(legacy_save=save)
         return self.open(query)
 
     def another_tab(self):

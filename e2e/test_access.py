@@ -10,7 +10,7 @@ import random
 import time
 
 import pytest
-from table_driver import SEED_LIBRARY, game_over, has_secrets, new_game, shortest_options
+from table_driver import game_over, has_secrets, new_game, shortest_options
 from conftest import ISOLATES
 
 from royaltable import registry
@@ -193,9 +193,8 @@ def test_the_library_on_the_home_screen_has_no_serious_violation(watched):
         records.append({"id": game_id, "text": saves.dump_state(seats, state), "updated": 1e12 + n, "rev": 1})
     records.append({"id": "damaged", "text": "[" * 40, "updated": 1e12, "rev": 1})
     w = watched(1024, 768)
+    w.seed(records)
     page = w.open()
-    page.evaluate(SEED_LIBRARY, records)
-    page.reload()
     page.wait_for_selector(".history [data-cmd=share]", timeout=90_000)
     page.click('.history [data-cmd=share][data-arg="golden_key"]')
     page.wait_for_selector(".lib-link-url")

@@ -13,17 +13,12 @@ import time
 import pytest
 
 from conftest import wait_until_ready
-from table_driver import READ_LIBRARY, SEED_LIBRARY, new_game
+from table_driver import READ_LIBRARY, new_game
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from royaltable import registry  # noqa: E402
 from ui import saves  # noqa: E402
 
-# Writes records (and the legacy save) into the page origin's storage.
-SEED = """async ({records, legacy}) => {
-  await (%s)(records);
-  if (legacy !== null) localStorage.setItem("royaltable.save", legacy);
-}""" % SEED_LIBRARY
 READ = READ_LIBRARY
 
 # Python's start waits for its standard library until the test lets it in.
@@ -57,11 +52,9 @@ def actions_of(text: str) -> list[str]:
 
 
 def seed(w, records=(), legacy=None):
-    """Puts games into the origin's storage from a page of the site that runs no app
-    (a rules page), so the app's first start finds them."""
-    w.page.goto(f"{w.origin}/rules/krypkille.html")
-    w.page.evaluate(SEED, {"records": [{"id": i, "text": t, "updated": 1_700_000_000_000 + n, "rev": 1}
-                                       for n, (i, t) in enumerate(records)], "legacy": legacy})
+    """Puts games (id, text) on the tablet before the app's start (`Watched.seed`)."""
+    w.seed([{"id": i, "text": t, "updated": 1_700_000_000_000 + n, "rev": 1} for n, (i, t) in enumerate(records)],
+           legacy_save=legacy)
 
 
 def open_id(page) -> str:
