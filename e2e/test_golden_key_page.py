@@ -5,7 +5,6 @@ board with two arranged rules played to the end by computers; a die glides
 and a chip won flies to its winner, except under reduced motion."""
 from __future__ import annotations
 
-import json
 import pathlib
 import random
 import sys
@@ -305,11 +304,8 @@ def test_the_rescue_offer_and_the_advanced_board_are_in_reach_in_both_orientatio
                               lambda s: s.phase == "move" and s.turn > 8)),
     ]
     w = watched(locale="en-US")
-    page = w.open_saved(moments[0][1])
-    for n, (name, save) in enumerate(moments):
-        if n:                   # the next moment saved over the last, and the app opened again
-            page.evaluate(f"localStorage.setItem('royaltable.save', {json.dumps(save)})")
-            page.reload()
+    for name, save in moments:
+        page = w.open_saved(save)
         page.click("[data-cmd=continue]", timeout=90_000)
         page.wait_for_selector(".gk-board")
         if name == "offer":

@@ -7,14 +7,12 @@ every decision in reach; a crafted tap is refused in words; the rules page."""
 from __future__ import annotations
 
 import collections
-import json
 import pathlib
 import re
 import sys
 
 from table_driver import RandomPlayer, game_over, new_game, snapshot, view_strings
 
-from conftest import wait_until_ready
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from royaltable import registry  # noqa: E402
@@ -107,20 +105,11 @@ def wizard_between_people(state):
 
 # ---- the page ----------------------------------------------------------------------------------
 
-def load(page, save):
-    """Opens a saved position. A game on screen is left first: its computer
-    players would otherwise save over the position before the reload."""
-    if page.locator("[data-cmd=quit]").count():
-        page.click(".topbar [data-cmd=home]")
-        page.wait_for_selector(".game-grid")
-    page.evaluate(f"localStorage.setItem('royaltable.save', {json.dumps(save)})")
-    page.reload()
-    wait_until_ready(page)
-    take_up(page)
-
-
-def take_up(page):
-    """The saved game, continued from the home screen."""
+def load(w, save):
+    """Opens a saved position and continues it. The save is written once the page in
+    use is gone (`Watched.open_saved`), so that no computer player of a game on screen
+    saves over it."""
+    page = w.open_saved(save)
     page.click("[data-cmd=continue]")
     page.wait_for_selector(".wh, .handoff")
     return page
@@ -196,7 +185,7 @@ def test_hot_seat_through_a_wizard_exchange_between_the_two_people(watched):
     wizard = state.current
     partner = 1 - wizard
     w = watched(locale="en-US")
-    page = take_up(w.open_saved(save))
+    page = load(w, save)
     take_tablet(page, NAMES[wizard])
     for action in steps[:4]:                      # play, partner, how many, the card to give
         tap(page, action)
@@ -226,7 +215,7 @@ def test_hot_seat_accountant_butler_maid_guard_and_general(watched):
         "accountant", colour=lambda s: COLOURS[1 - s.current],
         keep=lambda state, trial: trial.current == 1 - state.current))
     mover, other = state.current, 1 - state.current
-    page = take_up(w.open_saved(save))
+    page = load(w, save)
     take_tablet(page, NAMES[mover])
     tap(page, steps[0])
     take_tablet(page, NAMES[other])
@@ -238,7 +227,7 @@ def test_hot_seat_accountant_butler_maid_guard_and_general(watched):
 
     # The Butler: the first card, then the second; the two displays change.
     save, state, steps = moment(HOT_SEAT, effect_plan("butler", then="swap", follow=("swap", "with")))
-    load(page, save)
+    page = load(w, save)
     take_tablet(page, NAMES[state.current])
     tap(page, steps[0])
     assert page.locator(".wh-court [data-cmd=act]").count() >= 2
@@ -253,7 +242,7 @@ def test_hot_seat_accountant_butler_maid_guard_and_general(watched):
 
     # The Maid: a card face down, one drawn; the log names neither.
     save, state, steps = moment(HOT_SEAT, effect_plan("maid", then="discard", follow=("discard",)))
-    load(page, save)
+    page = load(w, save)
     take_tablet(page, NAMES[state.current])
     tap(page, steps[0])
     assert "Maid: tap a card to discard" in page.inner_text(".wh-prompt")
@@ -265,7 +254,7 @@ def test_hot_seat_accountant_butler_maid_guard_and_general(watched):
     # The Guard: a card of the display back into the hand, in the open.
     save, state, steps = moment(HOT_SEAT, effect_plan("guard", then="return", follow=("return",)))
     mover = state.current
-    load(page, save)
+    page = load(w, save)
     take_tablet(page, NAMES[mover])
     tap(page, steps[0])
     assert page.locator(f'.wh-seat .plate[data-seat="{mover}"]').count() == 1
@@ -284,7 +273,7 @@ def test_hot_seat_accountant_butler_maid_guard_and_general(watched):
 
     # The General: a King card turned up, drawn with what it silences.
     save, state, steps = moment(HOT_SEAT, effect_plan("general"))
-    load(page, save)
+    page = load(w, save)
     take_tablet(page, NAMES[state.current])
     tap(page, steps[0])
     take_if_asked(page)
@@ -310,15 +299,11 @@ def test_five_players_keep_each_decision_in_reach_in_both_orientations(watched):
     row included; the Wizard's steps in the hand's panel."""
     kinds = ["human", "quick", "quick", "quick", "quick"]
     w = watched(1024, 768, locale="en-US", has_touch=True)
-    page = None
     for plan in (effect_plan("butler", then="swap", follow=("swap", "with")),
                  effect_plan("guard", then="return", follow=("return",)),
                  effect_plan("wizard", then="target", follow=("target", "count", "give"))):
         save, state, steps = moment(kinds, plan)
-        if page is None:
-            page = take_up(w.open_saved(save))
-        else:
-            load(page, save)
+        page = load(w, save)
         for action in steps:
             for width, height in ((1024, 768), (768, 1024)):
                 page.set_viewport_size({"width": width, "height": height})
@@ -344,7 +329,7 @@ def test_a_crafted_tap_on_a_card_the_rules_refuse_is_refused_in_words(watched):
         return [f"play {c}" for c in hand if c.split("-")[1] in shown][:1] or None
     save, state, steps = moment(["human", "quick", "quick"], repeat)
     w = watched(locale="en-US")
-    page = take_up(w.open_saved(save))
+    page = load(w, save)
     before = snapshot(page)[1].record()
     page.evaluate("""(arg) => { const b = document.createElement('button');
         b.dataset.cmd = 'act'; b.dataset.arg = arg; b.id = 'crafted'; b.textContent = 'x';
