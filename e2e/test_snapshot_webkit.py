@@ -92,37 +92,12 @@ def play_a_game_a_little(b, game_id: str = "golden_key") -> None:
     no_error_on_screen(b, f"playing {game_id}")
 
 
-def test_a_return_visit_in_webkit_restores_the_snapshot_and_a_damaged_one_gives_the_normal_start(webkit):
-    b = webkit.browser
-    boot(b, SOON)
-    made(b)
-    boot(b, SOON)                                       # the return visit
-    b.watch_errors()
-    info = snapshot(b)
-    assert info["state"] == "restored", info
-    assert b.count("html[data-snapshot=restored]") == 1
-    play_a_game_a_little(b)
-    b.settle()
-    b.screenshot(ARTIFACTS / "webkit-restored-table.png")
-    assert b.errors() == []
-
-    # A damaged copy: the next visit has the normal start, silently, and makes a fresh one.
-    page_script(b, SPOIL, {"gzip": "garbage"})
-    boot(b, SOON)
-    b.watch_errors()
-    info = snapshot(b)
-    assert info["state"] in ("normal", "making", "stored") and info.get("restoreError"), info
-    no_error_on_screen(b, "after a damaged snapshot")
-    play_a_game_a_little(b, "struggle")
-    assert b.errors() == []
-    b.js("history.back()")
-    b.wait_for('[data-cmd=quit][data-arg="leave"]', 20, "the question on leaving")
-    b.click('[data-cmd=quit][data-arg="leave"]')
-    b.wait_for(".game-grid", 20, "the home screen")
-    made(b)                                              # a fresh one, for the next visit
-
-
-def test_the_first_visit_in_webkit_makes_no_snapshot_while_a_game_is_played(webkit):
+def test_the_snapshot_is_made_on_a_quiet_home_only_restored_at_the_return_visit_and_a_damaged_one_gives_the_normal_start(webkit):
+    """One WebKit profile through three visits (a first visit and its making are the
+    dearest thing here, so the visits follow each other as a player's do): the first
+    visit makes no snapshot while a game is played and makes it on a quiet home; the
+    return visit restores it; a damaged copy gives the normal start, silently, and a
+    fresh snapshot."""
     b = webkit.browser
     b.driver.get(f"{b.origin}/?{SOON}")
     # The person taps "play" the moment the app is usable (the making would start on
@@ -165,7 +140,33 @@ def test_the_first_visit_in_webkit_makes_no_snapshot_while_a_game_is_played(webk
     # The next quiet home makes it.
     b.js("history.back()")
     b.wait_for(".game-grid", 20, "the home screen again")
-    made(b)
+    made(b)                                              # for the return visit
+
+    # The return visit restores it.
+    boot(b, SOON)
+    b.watch_errors()
+    info = snapshot(b)
+    assert info["state"] == "restored", info
+    assert b.count("html[data-snapshot=restored]") == 1
+    play_a_game_a_little(b)
+    b.settle()
+    b.screenshot(ARTIFACTS / "webkit-restored-table.png")
+    assert b.errors() == []
+
+    # A damaged copy: the next visit has the normal start, silently, and makes a fresh one.
+    page_script(b, SPOIL, {"gzip": "garbage"})
+    boot(b, SOON)
+    b.watch_errors()
+    info = snapshot(b)
+    assert info["state"] in ("normal", "making", "stored") and info.get("restoreError"), info
+    no_error_on_screen(b, "after a damaged snapshot")
+    play_a_game_a_little(b, "struggle")
+    assert b.errors() == []
+    b.js("history.back()")
+    b.wait_for('[data-cmd=quit][data-arg="leave"]', 20, "the question on leaving")
+    b.click('[data-cmd=quit][data-arg="leave"]')
+    b.wait_for(".game-grid", 20, "the home screen")
+    made(b)                                              # a fresh one, for the next visit
 
 
 def test_a_making_that_died_in_webkit_is_not_tried_again_by_this_version(webkit):
