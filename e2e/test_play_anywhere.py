@@ -19,11 +19,14 @@ def wait_for_service_worker(page):
     page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=120_000)
 
 
-def test_reload_offline_and_play_a_whole_game(watched):
+def test_reload_offline_and_play_a_whole_game(watched, chromium):
+    """In Debian's full Chromium, the browser people have (the other tests run in its
+    headless shell), as players have it: a snapshot made during play."""
     origin, server = start_server()
     try:
-        w = watched(origin=origin)
-        page = w.open("pace=0.02&snapshot=on")      # as players have it: a snapshot made during play
+        w = watched(origin=origin, full_chromium=True)
+        page = w.open("pace=0.02&snapshot=on")
+        assert page.context.browser is chromium.full()
         wait_for_service_worker(page)
     finally:
         stop_server(server)            # the network is gone

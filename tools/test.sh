@@ -6,13 +6,15 @@ cd "$(dirname "$0")/.."
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
-# Debian's Chromium and WebKitGTK driver (iPad Safari's engine) for the end-to-end
-# tests, never a browser download; Xvfb for WebKit; CJK fonts for Japanese.
-if ! command -v chromium >/dev/null || ! command -v WebKitWebDriver >/dev/null \
+# Debian's Chromium (its headless shell for most pages, the full browser for some) and
+# WebKitGTK driver (iPad Safari's engine) for the end-to-end tests, never a browser
+# download; Xvfb for WebKit; CJK fonts for Japanese.
+if ! command -v chromium >/dev/null || ! command -v chromium-headless-shell >/dev/null \
+   || ! command -v WebKitWebDriver >/dev/null \
    || ! command -v Xvfb >/dev/null || ! fc-list 2>/dev/null | grep -q "Noto Sans CJK"; then
   as_root apt-get update -qq
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq \
-    chromium fonts-noto-cjk webkit2gtk-driver xvfb >/dev/null
+    chromium chromium-headless-shell fonts-noto-cjk webkit2gtk-driver xvfb >/dev/null
 fi
 
 if [ ! -x .venv/bin/python ]; then
