@@ -397,8 +397,9 @@ def watched(request, chromium, browser, site, shared_contexts):
         # A second page of the same kind in one test is another person's tablet: a profile of
         # its own; so is a page of the full Chromium.
         if fresh or origin or options or full_chromium or kind in kinds:
-            context = (chromium.full() if full_chromium else browser).new_context(viewport={"width": width, "height": height}, locale=locale,
-                                          reduced_motion=reduced_motion, **context_options, **options)
+            launched = chromium.full() if full_chromium else browser
+            context = launched.new_context(viewport={"width": width, "height": height}, locale=locale,
+                                           reduced_motion=reduced_motion, **context_options, **options)
             own.append(context)
             return Watched(context.new_page(), origin or site)
         kinds.add(kind)

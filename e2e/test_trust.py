@@ -78,9 +78,10 @@ def privacy_checker(page, seen, people=(0, 1)):
 
 @pytest.mark.parametrize("game_id", SECRET_GAMES)
 def test_between_turns_at_a_normal_pace_no_hand_is_on_screen(watched, game_id):
-    """Privacy at the pace people play (the whole game at a shortened pace, in section 3,
-    hides the moments between turns): from the first hand-off until the tablet has gone from one person
-    to the other three more times, the computers' turns between them seen."""
+    """Privacy at the pace people play (the whole game at a shortened pace, in section
+    3, hides the moments between turns): from the first hand-off until the tablet has
+    gone from one person to the other three more times, the computers' turns between
+    them seen."""
     w = watched(*LANDSCAPE, has_touch=True)
     page = w.open("pace=1")
     new_game(page, game_id, seats_for(game_id, 2), names=["Aki", "Ben"],
@@ -123,7 +124,7 @@ def test_stray_taps_on_the_result_and_the_replay(watched):
     no_trouble(w, page)
 
 
-# ---- 3. a whole game: private, stray taps ignored, on one screen, its controls in reach -----------------------------------
+# ---- 3. a whole game: nothing private shown, stray taps ignored, every decision on one screen ----
 
 # What does not fit the screen: the page scrolls (its document is taller or wider than
 # the window), or a control of the decision lies outside the window, or a card face
@@ -191,7 +192,7 @@ def test_a_whole_game_keeps_hands_private_ignores_stray_taps_and_fits_the_screen
     seen = {}
     private = privacy_checker(page, seen) if secrets else (lambda: None)
     heights = {LANDSCAPE: 0, PORTRAIT: 0}
-    unused = []             # in portrait, at the person's decisions on the table
+    unused = []             # in portrait, at the people's decisions on the table
 
     def fits():
         # Portrait, then landscape, where the game goes on: one look at each size.
