@@ -92,7 +92,7 @@ def play_a_game_a_little(b, game_id: str = "golden_key") -> None:
     no_error_on_screen(b, f"playing {game_id}")
 
 
-def test_the_snapshot_is_made_on_a_quiet_home_only_restored_at_the_return_visit_and_a_damaged_one_gives_the_normal_start(webkit):
+def test_webkit_makes_the_snapshot_on_a_quiet_home_restores_it_and_survives_a_damaged_one(webkit):
     """One WebKit profile through three visits (a first visit and its making are the
     dearest thing here, so the visits follow each other as a player's do): the first
     visit makes no snapshot while a game is played and makes it on a quiet home; the
