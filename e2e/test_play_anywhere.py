@@ -6,9 +6,11 @@ import sys
 
 from conftest import ARTIFACTS, start_server, stop_server, wait_until_ready
 from kk_driver import drive, new_game
-from table_driver import tap_while_there
+from table_driver import DECISION, tap_while_there
+from table_driver import new_game as start_game
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
+from royaltable import registry  # noqa: E402
 from ui.app import App  # noqa: E402
 
 
@@ -179,8 +181,9 @@ CHECK_LAYOUT = """() => {
 
 
 def test_tablet_and_phone_sizes(watched):
-    """The home screen and a table at every size. The layout is CSS alone (no
-    Python reads the viewport), so one page is resized instead of booted five times."""
+    """The home screen and every game's table at every size, a phone's included. The
+    layout is CSS alone (no Python reads the viewport), so one page is resized instead
+    of booted five times."""
     w = watched(*SIZES[0], reduced_motion="reduce")
     page = w.open()
     checks = []
@@ -195,11 +198,19 @@ def test_tablet_and_phone_sizes(watched):
     new_game(page, ["human", "quick", "quick", "quick", "quick", "quick"])
     drive(page, lambda: page.locator(".kk-played").count() >= 2 and page.locator(".handoff").count() == 0)
     at_every_size("table")
+    for game_id in ("court", "whispers", "golden_key", "struggle"):    # every other table, three seats if it may
+        page.click("[data-cmd=home]")
+        game = registry.get(game_id)
+        seats = max(game.min_players, min(3, game.max_players))
+        start_game(page, game_id, ["human"] + ["quick"] * (seats - 1))
+        page.wait_for_selector(DECISION, timeout=60_000)
+        at_every_size(game_id)
     for width, screen, found in checks:
         assert found["width"] <= width, (width, screen)
-        assert found["small"] == [], (width, screen, found["small"][:5])
         assert found["tight"] == [], (width, screen, found["tight"][:5])
-    assert len(checks) == 2 * len(SIZES)
+        if screen in ("home", "table"):
+            assert found["small"] == [], (width, screen, found["small"][:5])
+    assert len(checks) == 6 * len(SIZES)
     assert page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches")
     assert ARTIFACTS.exists()
     assert w.errors == []
