@@ -192,6 +192,11 @@ CSP_VIOLATIONS = """document.addEventListener("securitypolicyviolation", (e) => 
 SNAPSHOT_MODE = os.environ.get("E2E_SNAPSHOT") or "on"
 
 
+# A document of the site's origin that runs no app: from it a test reaches the origin's
+# storage (to empty it, or to put games on the tablet) with nothing saving over it.
+NO_APP_PAGE = "/static/icon.svg"
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "fresh_context: the test gets a browser profile of its own")
 
@@ -248,7 +253,7 @@ class Watched:
         them), so that the app's next start finds them: a test of a saved game starts
         the app once, instead of opening it, writing and reloading."""
         from table_driver import SEED_LIBRARY
-        self.page.goto(f"{self.origin}/static/icon.svg", wait_until="commit")
+        self.page.goto(self.origin + NO_APP_PAGE, wait_until="commit")
         if records:
             self.page.evaluate(SEED_LIBRARY, list(records))
         if legacy_save is not None:
@@ -358,7 +363,7 @@ class Contexts:
         cdp.send("Storage.clearDataForOrigin", {"origin": self.origin, "storageTypes": CLEARED})
         cdp.send("Network.enable")
         cdp.send("Network.setBypassServiceWorker", {"bypass": True})
-        page.goto(f"{self.origin}/static/icon.svg", wait_until="commit")
+        page.goto(self.origin + NO_APP_PAGE, wait_until="commit")
         page.evaluate(DELETE_DATABASES, SNAPSHOT_DB)
         cdp.send("Network.setBypassServiceWorker", {"bypass": False})
         cdp.detach()
