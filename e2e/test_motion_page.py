@@ -58,6 +58,21 @@ def test_marked_things_glide_fly_leave_tumble_and_pulse(watched):
     assert w.errors == []
 
 
+def test_a_thing_carried_by_a_gliding_thing_glides_only_by_what_it_moved_within_it(watched):
+    """A seat's plate glides; the counts on it go with it. A count animated on its
+    own as well would set out from twice as far (and cost a layer each)."""
+    w, page = open_home(watched)
+    def seat(left, count_top):
+        return box("seat:1", left, inside=box("gold:1", 0, 0) + box("won:1", 0, count_top))
+    moving = page.evaluate(REDRAW, [layout("0", seat(0, 20)), layout("0", seat(300, 50))])
+    # gold:1 went with the plate; won:1 also moved down 30 px on it
+    assert sorted(moving) == ["seat:1", "won:1"], moving
+    start = page.evaluate("""() => document.getAnimations().filter(a => a.effect.target.dataset.key === 'won:1')
+      .map(a => a.effect.getKeyframes()[0].transform)""")
+    assert start == ["translate(0px, -30px)"], start
+    assert w.errors == []
+
+
 def test_under_reduced_motion_nothing_moves(watched):
     w, page = open_home(watched, reduced_motion="reduce")
     assert page.evaluate(REDRAW, [BEFORE, AFTER]) == []

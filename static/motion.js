@@ -96,7 +96,7 @@
     var scroll = { x: window.scrollX, y: window.scrollY };
     // Everything is read before anything moves: a started animation makes the page's
     // style stale, and each read after it (a computed transform) would restyle the page.
-    var moves = [];
+    var moves = [], byElement = new Map();
     now.forEach(function (item, key) {
       var el = item.el, was = old.keys.get(key);
       var move = { el: el, item: item, was: was, glide: null, start: null, base: "" };
@@ -106,8 +106,24 @@
       }
       var fresh = !was || (item.bump !== null && was.bump !== item.bump);
       if (fresh && el.hasAttribute("data-from")) move.start = origin(el.getAttribute("data-from"), old.keys);
-      if (move.glide || move.start) move.base = baseTransform(el);
       moves.push(move);
+      byElement.set(el, move);
+    });
+    // A thing inside a gliding thing (a count on a seat's plate) is carried by it: it
+    // glides only by what it moved within it. Animated on its own as well, it would set
+    // out twice as far, and each animation costs the compositor a layer.
+    moves.forEach(function (move) {
+      if (!move.glide) return;
+      var holder = move.el.parentElement && move.el.parentElement.closest("[data-key]");
+      var carrier = holder && byElement.get(holder);
+      if (!carrier || !carrier.glide) return;
+      var x = move.glide.x - carrier.glide.x, y = move.glide.y - carrier.glide.y;
+      move.carried = Math.abs(x) <= 2 && Math.abs(y) <= 2;
+      move.within = { x: x, y: y };
+    });
+    moves.forEach(function (move) {
+      if (move.within) move.glide = move.carried ? null : move.within;
+      if (move.glide || move.start) move.base = baseTransform(move.el);
     });
     var flown = 0;
     moves.forEach(function (move) {
