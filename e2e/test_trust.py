@@ -145,12 +145,15 @@ OFF_SCREEN = """() => { if (window.royalMotion) royalMotion.finish();   // the t
     if (!c.querySelector('svg')) out.push('a card with no figure: ' + c.textContent.trim().slice(0, 30));
   return out; }"""
 
-# Both at once, in one call: what does not fit, and (at a decision on the table, no
-# overlay over it) the height left unused under the table.
+# All at once, in one call: what does not fit, (at a decision on the table, no overlay
+# over it) the height left unused under the table, and the height of the table's status
+# bar (a bar that gains a line now and then moves the whole table under the eyes).
 FIT = """() => { const outside = (%s)();
   const table = document.querySelector('.table-layout') && document.querySelector(%s)
     && !document.querySelector('.overlay');
-  return {outside, unused: table ? (%s)() : null}; }""" % (OFF_SCREEN, json.dumps(DECISION), UNUSED)
+  const bar = document.querySelector('#app .status-bar');
+  return {outside, unused: table ? (%s)() : null, bar: bar ? Math.round(bar.getBoundingClientRect().height) : null};
+}""" % (OFF_SCREEN, json.dumps(DECISION), UNUSED)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -169,7 +172,7 @@ def test_a_whole_game_keeps_hands_private_ignores_stray_taps_and_fits_the_screen
       the decision is in the window and every card face on screen carries its figure.
       In portrait the table uses the height: at the people's decisions, the window's
       height left unused under the table is at most a fifth of the window (the median
-      over the game)."""
+      over the game). The table's status bar keeps one height at each size."""
     secrets = game_id in SECRET_GAMES
     w = watched(*LANDSCAPE, has_touch=True)
     page = w.open()
@@ -193,6 +196,7 @@ def test_a_whole_game_keeps_hands_private_ignores_stray_taps_and_fits_the_screen
     private = privacy_checker(page, seen) if secrets else (lambda: None)
     heights = {LANDSCAPE: 0, PORTRAIT: 0}
     unused = []             # in portrait, at the people's decisions on the table
+    bars = {LANDSCAPE: set(), PORTRAIT: set()}
 
     def fits():
         # Portrait, then landscape, where the game goes on: one look at each size.
@@ -203,6 +207,8 @@ def test_a_whole_game_keeps_hands_private_ignores_stray_taps_and_fits_the_screen
                 w.shot(f"one-screen-{game_id}-{size[0]}x{size[1]}")
             assert found["outside"] == [], f"{game_id} at {size}: {found['outside']}"
             heights[size] += 1
+            if found["bar"] is not None:
+                bars[size].add(found["bar"])
             if size == PORTRAIT and found["unused"] is not None:
                 unused.append(found["unused"])
 
@@ -229,6 +235,7 @@ def test_a_whole_game_keeps_hands_private_ignores_stray_taps_and_fits_the_screen
     assert checked >= 10 and heights[LANDSCAPE] == heights[PORTRAIT] == checked + 1
     assert len(unused) >= 5 and statistics.median(unused) <= PORTRAIT[1] / 5, \
         f"{game_id} in portrait leaves {statistics.median(unused)} px unused (median of {sorted(unused)})"
+    assert all(len(found) <= 1 for found in bars.values()), f"{game_id}'s status bar changes height: {bars}"
     no_trouble(w, page)
 
 
