@@ -118,11 +118,10 @@
       var carrier = holder && byElement.get(holder);
       if (!carrier || !carrier.glide) return;
       var x = move.glide.x - carrier.glide.x, y = move.glide.y - carrier.glide.y;
-      move.carried = Math.abs(x) <= 2 && Math.abs(y) <= 2;
-      move.within = { x: x, y: y };
+      move.own = Math.abs(x) > 2 || Math.abs(y) > 2 ? { x: x, y: y } : null;
     });
     moves.forEach(function (move) {
-      if (move.within) move.glide = move.carried ? null : move.within;
+      if (move.own !== undefined) move.glide = move.own;
       if (move.glide || move.start) move.base = baseTransform(move.el);
     });
     var flown = 0;
