@@ -294,7 +294,8 @@ class CourtTable(Table):
         if view["king_holder"] is not None:
             chips.append(t("ct.king_to_beat", name=ctx.names[view["king_holder"]],
                            kind=kind_text(view["king_result"], t)))
-        return el("div", {"class": "status-bar"}, (el("span", {"class": "chip"}, chip) for chip in chips),
+        return el("div", {"class": "status-bar"},
+                  el("span", {"class": "ct-status-chips"}, (el("span", {"class": "chip"}, chip) for chip in chips)),
                   el("strong", {"class": "status-turn", "aria-live": "polite"}, turn_line(ctx, view["current"])))
 
     def _players(self, view, ctx):
