@@ -35,7 +35,6 @@ import argparse
 import contextlib
 import json
 import pathlib
-import shutil
 import subprocess
 import sys
 import tempfile

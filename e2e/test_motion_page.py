@@ -2,13 +2,10 @@
 mark moves, a tap during a motion ends it at once and acts, nothing moves under
 prefers-reduced-motion, and no copy of a card is made across a hand-off.
 
-The first tests drive motion.js itself around a redraw of marked elements inside
-the app's page (as py/main.py does: before(), the new markup patched in, after());
-the last ones play a real table."""
+Each test drives motion.js itself around a redraw of marked elements inside the
+app's page (as py/main.py does: before(), the new markup patched in, after()); the
+tables' own marks are played in the whole-game tests."""
 from __future__ import annotations
-
-import pytest
-from table_driver import new_game
 
 # A redraw as main.py makes one: before(root), the new markup patched in (or put in
 # whole for another viewer: static/redraw.js), after(root). Returns the animations
