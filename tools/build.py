@@ -15,6 +15,7 @@ import pathlib
 import re
 import shutil
 import sys
+import tomllib
 import zipfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -55,21 +56,31 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
 def pack_python(target: pathlib.Path | None = None) -> pathlib.Path:
-    """py/ minus the entry point, as a zip PyScript unpacks into its working dir."""
+    """py/ minus the entry point, as a zip PyScript unpacks into its working dir; each
+    TOML data file packed as JSON (x.toml.json), which the page reads quicker
+    (py/ui/datafile.py: json is C, tomllib is Python)."""
     target = target or VENDOR / "app.zip"
     # The Python, and the data it reads: words and rules text (TOML), art (SVG).
     sources = sorted((src.relative_to(ROOT / "py").as_posix(), src) for src in (ROOT / "py").rglob("*")
                      if src.suffix in (".py", ".toml", ".svg") and "__pycache__" not in src.parts)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for rel, src in sources:
-            if rel.split("/")[0] in ("tools",) or rel.split("/")[-1] == "main.py":
-                continue
+        def add(rel: str, data: bytes) -> None:
             info = zipfile.ZipInfo(rel, date_time=ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.create_system = 3                       # unix, whichever system builds
             info.external_attr = 0o100644 << 16          # a plain file, rw-r--r--
-            archive.writestr(info, src.read_bytes(), compresslevel=9)
+            archive.writestr(info, data, compresslevel=9)
+        for rel, src in sources:
+            if rel.split("/")[0] in ("tools",) or rel.split("/")[-1] == "main.py":
+                continue
+            if src.suffix == ".toml":
+                # A value JSON cannot hold (a TOML date) fails here, not in the page.
+                data = tomllib.loads(src.read_text(encoding="utf-8"))
+                add(rel + ".json", json.dumps(data, ensure_ascii=False, separators=(",", ":"),
+                                              allow_nan=False).encode())
+            else:
+                add(rel, src.read_bytes())
     write_if_changed(target, buffer.getvalue())
     return target
 

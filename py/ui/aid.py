@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import functools
 import pathlib
-import tomllib
 
 from .cards import card
+from . import datafile
+from .datafile import load_toml
 from .figures import figure
 from .markup import Markup, el
 from .rules_page import pictures
@@ -33,12 +34,11 @@ GAMES = pathlib.Path(__file__).resolve().parent / "games"
 @functools.cache
 def topics(game_id: str) -> list[dict]:
     """The game's aid topics as aid.toml has them (read once; callers only read)."""
-    with (GAMES / game_id / "aid.toml").open("rb") as f:
-        return tomllib.load(f)["topic"]
+    return load_toml(GAMES / game_id / "aid.toml")["topic"]
 
 
 def has_aid(game_id: str) -> bool:
-    return (GAMES / game_id / "aid.toml").exists()
+    return datafile.exists(GAMES / game_id / "aid.toml")
 
 
 def card_row(game_id: str, t, cards) -> Markup:

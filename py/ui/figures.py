@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import functools
 import pathlib
-import tomllib
 
+from . import datafile
+from .datafile import load_toml
 from .markup import Markup, el
 
 SPRITE = "static/vendor/figures.svg"
@@ -22,10 +23,9 @@ GAMES = pathlib.Path(__file__).resolve().parent / "games"
 def names(game_id: str) -> dict[str, str]:
     """A game's figures: figure -> the icon's name in game-icons.net ({} if it has none)."""
     path = GAMES / game_id / "figures.toml"
-    if not path.exists():
+    if not datafile.exists(path):
         return {}
-    with path.open("rb") as f:
-        return dict(tomllib.load(f)["figures"])
+    return dict(load_toml(path)["figures"])
 
 
 def symbol_id(game_id: str, name: str) -> str:
@@ -45,7 +45,7 @@ def figure(game_id: str, name: str, cls: str = "fig") -> Markup:
 def all_names() -> dict[str, dict[str, str]]:
     """Every game's figures, by game id (the folders under ui/games/ with a figures.toml)."""
     return {folder.name: names(folder.name) for folder in sorted(GAMES.iterdir())
-            if (folder / "figures.toml").exists()}
+            if datafile.exists(folder / "figures.toml")}
 
 
 def sprite(icons: dict) -> str:

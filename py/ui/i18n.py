@@ -1,12 +1,11 @@
 """Every string the app shows, in Japanese and English: one catalog, read from
-data files with the standard library's tomllib: the shell's words in
+data files (ui/datafile.py): the shell's words in
 ui/words.toml, each game's in ui/games/<game id>/words.toml (titles and blurbs for the
 home screen among them), its in-app rules in ui/games/<game id>/rules.toml.
 The catalog is read once, at import, and never changes.
 
 TOML because a words file is edited by people (translators among them): each key
-on one line with both languages side by side, comments kept, no code; tomllib
-reads it in CPython and Pyodide alike with nothing to install.
+on one line with both languages side by side, comments kept, no code.
 
 `Translator(lang)(key, **params)` formats a string; a missing key shows the key
 itself (and a test checks that every key used exists in both languages).
@@ -15,20 +14,17 @@ from __future__ import annotations
 
 import functools
 import pathlib
-import tomllib
 from types import MappingProxyType
+
+from . import datafile
+from .datafile import load_toml
 
 LANGS = ("ja", "en")
 
 
 def read_words(path: pathlib.Path) -> dict[str, tuple[str, str]]:
     """A words file: each key's {ja = ..., en = ...} as (ja, en)."""
-    return {key: tuple(entry[lang] for lang in LANGS) for key, entry in _read_toml(path).items()}
-
-
-def _read_toml(path: pathlib.Path) -> dict:
-    with open(path, "rb") as file:
-        return tomllib.load(file)
+    return {key: tuple(entry[lang] for lang in LANGS) for key, entry in load_toml(path).items()}
 
 
 _UI = pathlib.Path(__file__).resolve().parent
@@ -39,7 +35,7 @@ _GAMES_DIR = _UI / "games"
 def _catalog() -> MappingProxyType:
     """The shell's words and every game's, read once: a key is in one file only."""
     words: dict[str, tuple[str, str]] = {}
-    for path in [_UI / "words.toml", *sorted(_GAMES_DIR.glob("*/words.toml"))]:
+    for path in [_UI / "words.toml", *datafile.find(_GAMES_DIR, "*/words.toml")]:
         words.update(read_words(path))
     return MappingProxyType(words)
 
@@ -104,7 +100,7 @@ ITEM_PICTURES = ("figure", "tone", "corner", "picture")   # what a rule may draw
 
 @functools.cache
 def _rules_data(game_id: str) -> dict:
-    return _read_toml(_GAMES_DIR / game_id / "rules.toml")
+    return load_toml(_GAMES_DIR / game_id / "rules.toml")
 
 
 @functools.cache

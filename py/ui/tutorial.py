@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import functools
 import pathlib
-import tomllib
 from dataclasses import dataclass
 
+from . import datafile
+from .datafile import load_toml
 from .i18n import LANGS
 
 _GAMES_DIR = pathlib.Path(__file__).resolve().parent / "games"
@@ -74,14 +75,13 @@ def _words(entry: dict, where: str) -> dict:
 
 
 def has_lesson(game_id: str) -> bool:
-    return (_GAMES_DIR / game_id / "tutorial.toml").is_file()
+    return datafile.exists(_GAMES_DIR / game_id / "tutorial.toml")
 
 
 @functools.cache
 def lesson(game_id: str) -> Lesson:
     """A game's lesson, read once from its tutorial.toml (a bad file: ValueError)."""
-    with open(_GAMES_DIR / game_id / "tutorial.toml", "rb") as file:
-        data = tomllib.load(file)
+    data = load_toml(_GAMES_DIR / game_id / "tutorial.toml")
     steps = tuple(Step(words=_words(s, f"{game_id} step {n + 1}"), rules=tuple(s.get("rules", ())),
                        ask=s.get("ask", NEXT), point=s.get("point", ""), at=int(s.get("at", 0)))
                   for n, s in enumerate(data["step"]))
