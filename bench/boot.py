@@ -10,8 +10,8 @@ server: `bare` (bench/bare.html: the same PyScript and Pyodide, nothing of ours)
 `before` (our Python as of --base, packed as the build packs it), `after` (the built
 site as it is) and `after+pyc` (the same app.zip with every module also precompiled
 for Pyodide's Python: bench/precompile.mjs). Each round visits every variant in a
-rotating order, each in a fresh profile: a cold first visit, then a warm reload,
-both with ?snapshot=off. bench/boot_probe.js, put first into each copy's pages (and
+rotating order, each in a fresh profile: a cold first visit, then a warm reload once
+the service worker keeps every file (a return visit), both with ?snapshot=off. bench/boot_probe.js, put first into each copy's pages (and
 their service worker's hashes), marks the steps (see it); the ratios are taken
 within a round, cold to the bare page's cold and warm to its warm, then the median.
 """
@@ -37,6 +37,12 @@ from web import ARGS, Site, rotated  # noqa: E402
 VARIANTS = ("bare", "before", "after", "after+pyc")
 PROBE = '<script src="./bench/boot_probe.js"></script>'
 USABLE = "() => window.__boot && window.__boot.usable !== undefined"
+# A return visit comes once the first visit's downloads are done: the service worker
+# keeps every file (html[data-offline=ready], static/offline.js). Reloaded while it is
+# still fetching and hashing the runtime, the warm start shared the machine with it,
+# and read up to 0.2 s slower than any player's return visit (2026-12-05).
+SETTLED = "() => document.documentElement.dataset.offline === 'ready'"
+SETTLE_TIMEOUT_S = 120
 TIMEOUT_S = 240
 # The steps of a start, each from the mark before (boot_probe.js's marks).
 STEPS = (("navigation → PyScript calls loadPyodide", None, "called"),
@@ -58,15 +64,15 @@ def url(origin: str, variant: str) -> str:
     return f"{origin}/{folder(variant)}/?snapshot=off"
 
 
-def pack(py: pathlib.Path, target: pathlib.Path) -> None:
-    """app.zip of this py/ folder, exactly as tools/build.py packs it."""
-    import build
-    root = build.ROOT
-    build.ROOT = py.parent
-    try:
-        build.pack_python(target)
-    finally:
-        build.ROOT = root
+def pack(tree: pathlib.Path, target: pathlib.Path) -> None:
+    """app.zip of the py/ folder of `tree` (a commit's py/ and tools/), exactly as that
+    commit's own tools/build.py packs it (how data files are packed has changed)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("base_build", tree / "tools" / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    build.ROOT = tree
+    build.pack_python(target)
 
 
 def with_probe(site: pathlib.Path) -> None:
@@ -106,9 +112,10 @@ def make_sites(base: str, log) -> pathlib.Path:
     # before: our Python as of `base` (app.zip and main.py)
     work = root / "base-src"
     work.mkdir()
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", base, "py"], capture_output=True, check=True).stdout
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", base, "py", "tools"], capture_output=True,
+                             check=True).stdout
     subprocess.run(["tar", "-x", "-C", str(work)], input=archive, check=True)
-    pack(work / "py", work / "app.zip")
+    pack(work, work / "app.zip")
     rehash(root / "before", {"static/vendor/app.zip": (work / "app.zip").read_bytes(),
                              "py/main.py": (work / "py" / "main.py").read_bytes()})
     log(f"before: {base}'s Python ({(work / 'app.zip').stat().st_size} bytes of app.zip)")
@@ -146,7 +153,7 @@ def derived(marks: dict) -> dict:
 
 # ---- the engines ---------------------------------------------------------------------
 
-def chromium_visit(p, target: str) -> dict:
+def chromium_visit(p, target: str, settle: bool) -> dict:
     profile = tempfile.mkdtemp(prefix="royaltable-boot-profile-")
     context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, headless=True, args=ARGS,
                                                    viewport={"width": 1024, "height": 768}, locale="ja-JP")
@@ -162,6 +169,8 @@ def chromium_visit(p, target: str) -> dict:
                 page.reload(timeout=TIMEOUT_S * 1000)
             page.wait_for_function(USABLE, timeout=TIMEOUT_S * 1000, polling=50)
             out[phase] = derived(page.evaluate("window.__boot.finish()"))
+            if phase == "cold" and settle:
+                page.wait_for_function(SETTLED, timeout=SETTLE_TIMEOUT_S * 1000, polling=100)
         out["errors"] = errors
         return out
     finally:
@@ -169,7 +178,7 @@ def chromium_visit(p, target: str) -> dict:
         shutil.rmtree(profile, ignore_errors=True)
 
 
-def webkit_visit(origin: str, target: str) -> dict:
+def webkit_visit(origin: str, target: str, settle: bool) -> dict:
     from webkit import Session
     session = Session(origin, ROOT / "e2e" / "artifacts" / "boot-webkit-driver.log")
     try:
@@ -187,6 +196,11 @@ def webkit_visit(origin: str, target: str) -> dict:
                     raise RuntimeError(f"WebKit: {target} not usable in {TIMEOUT_S} s")
                 time.sleep(0.1)
             out[phase] = derived(driver.execute_script("return window.__boot.finish()"))
+            deadline = time.monotonic() + SETTLE_TIMEOUT_S
+            while phase == "cold" and settle and not driver.execute_script(f"return ({SETTLED})()"):
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"WebKit: {target} kept no files for offline play in {SETTLE_TIMEOUT_S} s")
+                time.sleep(0.1)
         return out
     finally:
         session.close()
@@ -200,8 +214,8 @@ def run(rounds: dict[str, int], base: str, log, save=lambda data: None) -> dict:
     data = {"machine": machine(), "base": base, "engines": engines, "rounds": {e: [] for e in engines}}
     try:
         with sync_playwright() as p:
-            visit = {"chromium": lambda v: chromium_visit(p, url(site.origin, v)),
-                     "webkit": lambda v: webkit_visit(site.origin, url(site.origin, v))}
+            visit = {"chromium": lambda v: chromium_visit(p, url(site.origin, v), settle=v != "bare"),
+                     "webkit": lambda v: webkit_visit(site.origin, url(site.origin, v), settle=v != "bare")}
             if "chromium" in engines:      # the files read once from disk before anything is timed
                 log("chromium: one unmeasured visit")
                 visit["chromium"]("after")
@@ -242,7 +256,7 @@ def report(data: dict) -> str:
              f"PyScript {m['pyscript']}. `{data.get('command', 'python3 bench/boot.py')}` (bench/boot.py says how). "
              f"before = our Python as of {data['base']}; after = this commit's; after+pyc = the same "
              "app.zip with every module precompiled for Pyodide's Python. Every start with "
-             "?snapshot=off in a fresh profile; ratios to the bare runtime page of the same round, then "
+             "?snapshot=off in a fresh profile, the warm one once the service worker keeps every file; ratios to the bare runtime page of the same round, then "
              "medians (min–max). The machine is shared: read the ratios, not the seconds.", ""]
 
     def med(xs):
