@@ -165,8 +165,10 @@ def test_undo_own_move_until_someone_else_moves_or_cards_are_drawn(watched):
 
 SIZES = [(390, 844), (768, 1024), (1024, 768), (1366, 1024), (1024, 1366)]
 
-CHECK_LAYOUT = """() => {
-  const small = [], tight = [];
+# small: text under 14 px; tight: a control under 44 px; broken: a word (a name, a tab's
+# word) split over two lines; spill: something on a seat's plate past its edges.
+CHECK_LAYOUT = r"""() => {
+  const small = [], tight = [], broken = [], spill = [];
   for (const el of document.querySelectorAll('#app *')) {
     const text = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
     if (text && el.offsetParent !== null && parseFloat(getComputedStyle(el).fontSize) < 14)
@@ -176,7 +178,25 @@ CHECK_LAYOUT = """() => {
     const r = el.getBoundingClientRect();
     if (r.width && (r.width < 44 || r.height < 44)) tight.push(el.outerHTML.slice(0, 80));
   }
-  return {small, tight, width: document.documentElement.scrollWidth};
+  const texts = document.createTreeWalker(document.getElementById('app'), NodeFilter.SHOW_TEXT);
+  for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+    const word = node.textContent.replace(/[\u2068\u2069]/g, '').trim();
+    // a word: no space; in Japanese, which may break anywhere, no longer than a name
+    const cjk = /[\u3040-\u30ff\u4e00-\u9fff]/.test(word);
+    if (!word || word.length > (cjk ? 6 : 16) || /\s/.test(word) || !node.parentElement.offsetParent) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    if (new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1) broken.push(word);
+  }
+  for (const plate of document.querySelectorAll('#app .plate')) {
+    const box = plate.getBoundingClientRect();
+    for (const el of plate.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.width && (r.right > box.right + 0.5 || r.left < box.left - 0.5))
+        spill.push(plate.textContent.trim().slice(0, 20) + ': ' + (el.getAttribute('class') || el.tagName));
+    }
+  }
+  return {small, tight, broken, spill, width: document.documentElement.scrollWidth};
 }"""
 
 
@@ -198,16 +218,18 @@ def test_tablet_and_phone_sizes(watched):
     new_game(page, ["human", "quick", "quick", "quick", "quick", "quick"])
     drive(page, lambda: page.locator(".kk-played").count() >= 2 and page.locator(".handoff").count() == 0)
     at_every_size("table")
-    for game_id in ("court", "whispers", "golden_key", "struggle"):    # every other table, three seats if it may
+    for game_id in ("court", "whispers", "golden_key", "struggle"):    # every other table
         page.click("[data-cmd=home]")
         game = registry.get(game_id)
-        seats = max(game.min_players, min(3, game.max_players))
+        # three seats if it may; King's Struggle's six, its most crowded phone
+        seats = game.max_players if game_id == "struggle" else max(game.min_players, min(3, game.max_players))
         start_game(page, game_id, ["human"] + ["quick"] * (seats - 1))
         page.wait_for_selector(DECISION, timeout=60_000)
         at_every_size(game_id)
     for width, screen, found in checks:
         assert found["width"] <= width, (width, screen)
         assert found["tight"] == [], (width, screen, found["tight"][:5])
+        assert found["broken"] == [] and found["spill"] == [], (width, screen, found["broken"][:5], found["spill"][:5])
         if screen in ("home", "table"):
             assert found["small"] == [], (width, screen, found["small"][:5])
     assert len(checks) == 6 * len(SIZES)
