@@ -23,7 +23,6 @@ import pathlib
 
 from .cards import card
 from . import datafile
-from .datafile import load_toml
 from .figures import figure
 from .markup import Markup, el
 from .rules_page import pictures
@@ -34,7 +33,7 @@ GAMES = pathlib.Path(__file__).resolve().parent / "games"
 @functools.cache
 def topics(game_id: str) -> list[dict]:
     """The game's aid topics as aid.toml has them (read once; callers only read)."""
-    return load_toml(GAMES / game_id / "aid.toml")["topic"]
+    return datafile.load_toml(GAMES / game_id / "aid.toml")["topic"]
 
 
 def has_aid(game_id: str) -> bool:

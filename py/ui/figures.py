@@ -12,7 +12,6 @@ import functools
 import pathlib
 
 from . import datafile
-from .datafile import load_toml
 from .markup import Markup, el
 
 SPRITE = "static/vendor/figures.svg"
@@ -25,7 +24,7 @@ def names(game_id: str) -> dict[str, str]:
     path = GAMES / game_id / "figures.toml"
     if not datafile.exists(path):
         return {}
-    return dict(load_toml(path)["figures"])
+    return dict(datafile.load_toml(path)["figures"])
 
 
 def symbol_id(game_id: str, name: str) -> str:

@@ -17,14 +17,13 @@ import pathlib
 from types import MappingProxyType
 
 from . import datafile
-from .datafile import load_toml
 
 LANGS = ("ja", "en")
 
 
 def read_words(path: pathlib.Path) -> dict[str, tuple[str, str]]:
     """A words file: each key's {ja = ..., en = ...} as (ja, en)."""
-    return {key: tuple(entry[lang] for lang in LANGS) for key, entry in load_toml(path).items()}
+    return {key: tuple(entry[lang] for lang in LANGS) for key, entry in datafile.load_toml(path).items()}
 
 
 _UI = pathlib.Path(__file__).resolve().parent
@@ -100,7 +99,7 @@ ITEM_PICTURES = ("figure", "tone", "corner", "picture")   # what a rule may draw
 
 @functools.cache
 def _rules_data(game_id: str) -> dict:
-    return load_toml(_GAMES_DIR / game_id / "rules.toml")
+    return datafile.load_toml(_GAMES_DIR / game_id / "rules.toml")
 
 
 @functools.cache

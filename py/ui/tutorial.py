@@ -27,7 +27,6 @@ import pathlib
 from dataclasses import dataclass
 
 from . import datafile
-from .datafile import load_toml
 from .i18n import LANGS
 
 _GAMES_DIR = pathlib.Path(__file__).resolve().parent / "games"
@@ -81,7 +80,7 @@ def has_lesson(game_id: str) -> bool:
 @functools.cache
 def lesson(game_id: str) -> Lesson:
     """A game's lesson, read once from its tutorial.toml (a bad file: ValueError)."""
-    data = load_toml(_GAMES_DIR / game_id / "tutorial.toml")
+    data = datafile.load_toml(_GAMES_DIR / game_id / "tutorial.toml")
     steps = tuple(Step(words=_words(s, f"{game_id} step {n + 1}"), rules=tuple(s.get("rules", ())),
                        ask=s.get("ask", NEXT), point=s.get("point", ""), at=int(s.get("at", 0)))
                   for n, s in enumerate(data["step"]))
