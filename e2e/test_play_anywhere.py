@@ -12,6 +12,7 @@ from table_driver import new_game as start_game
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from royaltable import registry  # noqa: E402
 from ui.app import App  # noqa: E402
+from ui.i18n import Translator  # noqa: E402
 
 
 def wait_for_service_worker(page):
@@ -200,10 +201,34 @@ CHECK_LAYOUT = r"""() => {
 }"""
 
 
+def status_lines(t, name: str) -> list[list[str]]:
+    """Every [phase, turn] pair King's Struggle's status bar may show, with `name`."""
+    phases = [t("st.phase.lead", name=name), t("st.phase.choose"), t("st.phase.turns"), t("st.phase.over")]
+    turns = ["", t("st.your_turn"), t("table.waiting", name=name), t("st.turn.forced", name=name),
+             t("table.your_turn", name=name), t("table.turn", name=name)]
+    return [[phase, turn] for phase in phases for turn in turns]
+
+
+# The status bar's height with each [phase, turn] written into it (then put back).
+STATUS_HEIGHTS = """pairs => {
+  const bar = document.querySelector('.st-status');
+  const phase = bar.querySelector('.status-phase'), turn = bar.querySelector('.status-turn');
+  const was = [phase.textContent, turn.textContent];
+  const heights = pairs.map(([p, t]) => {
+    phase.textContent = p;
+    turn.textContent = t;
+    return Math.round(bar.getBoundingClientRect().height);
+  });
+  [phase.textContent, turn.textContent] = was;
+  return heights;
+}"""
+
+
 def test_tablet_and_phone_sizes(watched):
-    """The home screen and every game's table at every size, a phone's included. The
-    layout is CSS alone (no Python reads the viewport), so one page is resized instead
-    of booted five times."""
+    """The home screen and every game's table at every size, a phone's included; on a
+    tablet King's Struggle's status bar keeps one height whatever it says, in both
+    languages. The layout is CSS alone (no Python reads the viewport), so one page is
+    resized instead of booted five times."""
     w = watched(*SIZES[0], reduced_motion="reduce")
     page = w.open()
     checks = []
@@ -226,6 +251,16 @@ def test_tablet_and_phone_sizes(watched):
         start_game(page, game_id, ["human"] + ["quick"] * (seats - 1))
         page.wait_for_selector(DECISION, timeout=60_000)
         at_every_size(game_id)
+    bars = {}
+    for lang in ("ja", "en"):
+        if lang == "en":
+            page.click("[data-cmd=lang]")
+            page.wait_for_selector("html[lang=en] .st-status")
+        longest = max(page.eval_on_selector_all(".st-seat .plate-name", "els => els.map(e => e.textContent)"), key=len)
+        for width, height in SIZES[1:]:
+            page.set_viewport_size({"width": width, "height": height})
+            bars[lang, width, height] = set(page.evaluate(STATUS_HEIGHTS, status_lines(Translator(lang), longest)))
+    assert all(len(heights) == 1 for heights in bars.values()), bars
     for width, screen, found in checks:
         assert found["width"] <= width, (width, screen)
         assert found["tight"] == [], (width, screen, found["tight"][:5])
