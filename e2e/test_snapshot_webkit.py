@@ -118,7 +118,7 @@ def test_webkit_makes_the_snapshot_on_a_quiet_home_restores_it_and_survives_a_da
     b.click("[data-cmd=start]")
     b.wait_for(".table-layout", 30, "the table")
     b.play(moves=2, limit_s=90)
-    time.sleep(1.5)                                      # a person thinking: nothing tapped, 5× the quiet wait
+    time.sleep(3)                                        # a person thinking: nothing tapped for 3 s
     b.play(moves=4, limit_s=90)
     no_error_on_screen(b, "playing")
     info = snapshot(b)
@@ -135,7 +135,7 @@ def test_webkit_makes_the_snapshot_on_a_quiet_home_restores_it_and_survives_a_da
     wait_state(b, "normal", 5)
     info = snapshot(b)
     assert info.get("stopped") == 1 and b.js(MEMORY) is None, info
-    time.sleep(1)                                        # 3× the quiet wait: not started again
+    time.sleep(2)
     assert b.js("return document.documentElement.dataset.snapshot") == "normal"
     # The next quiet home makes it.
     b.js("history.back()")
@@ -187,7 +187,7 @@ def test_a_making_that_died_in_webkit_is_not_tried_again_by_this_version(webkit)
     b.watch_errors()
     info = snapshot(b)
     assert info["state"] == "skipped" and info["reason"] == "the page died while making one", info
-    time.sleep(1.5)                                      # a quiet home (5× its wait): still not tried
+    time.sleep(5)                                        # a quiet home: still not tried
     info = snapshot(b)
     assert info["state"] == "skipped" and "making" not in info["at"], info
     assert page_script(b, READ) is None
