@@ -11,8 +11,9 @@ server: `bare` (bench/bare.html: the same PyScript and Pyodide, nothing of ours)
 site as it is) and `after+pyc` (the same app.zip with every module also precompiled
 for Pyodide's Python: bench/precompile.mjs). Each round visits every variant in a
 rotating order, each in a fresh profile: a cold first visit, then a warm reload once
-the service worker keeps every file (a return visit), both with ?snapshot=off. bench/boot_probe.js, put first into each copy's pages (and
-their service worker's hashes), marks the steps (see it); the ratios are taken
+the service worker keeps every file (a return visit), both with ?snapshot=off.
+bench/boot_probe.js, put first into each copy's pages (and their service worker's
+hashes), marks the steps (see it); the ratios are taken
 within a round, cold to the bare page's cold and warm to its warm, then the median.
 """
 from __future__ import annotations
@@ -41,7 +42,7 @@ USABLE = "() => window.__boot && window.__boot.usable !== undefined"
 # keeps every file (html[data-offline=ready], static/offline.js). Reloaded while it is
 # still fetching and hashing the runtime, the warm start shared the machine with it,
 # and read up to 0.2 s slower than any player's return visit (2026-12-05).
-SETTLED = "() => document.documentElement.dataset.offline === 'ready'"
+SETTLED = "html[data-offline=ready]"
 SETTLE_TIMEOUT_S = 120
 TIMEOUT_S = 240
 # The steps of a start, each from the mark before (boot_probe.js's marks).
@@ -170,7 +171,7 @@ def chromium_visit(p, target: str, settle: bool) -> dict:
             page.wait_for_function(USABLE, timeout=TIMEOUT_S * 1000, polling=50)
             out[phase] = derived(page.evaluate("window.__boot.finish()"))
             if phase == "cold" and settle:
-                page.wait_for_function(SETTLED, timeout=SETTLE_TIMEOUT_S * 1000, polling=100)
+                page.wait_for_selector(SETTLED, state="attached", timeout=SETTLE_TIMEOUT_S * 1000)
         out["errors"] = errors
         return out
     finally:
@@ -196,11 +197,8 @@ def webkit_visit(origin: str, target: str, settle: bool) -> dict:
                     raise RuntimeError(f"WebKit: {target} not usable in {TIMEOUT_S} s")
                 time.sleep(0.1)
             out[phase] = derived(driver.execute_script("return window.__boot.finish()"))
-            deadline = time.monotonic() + SETTLE_TIMEOUT_S
-            while phase == "cold" and settle and not driver.execute_script(f"return ({SETTLED})()"):
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"WebKit: {target} kept no files for offline play in {SETTLE_TIMEOUT_S} s")
-                time.sleep(0.1)
+            if phase == "cold" and settle:
+                session.browser.wait_for(SETTLED, SETTLE_TIMEOUT_S, f"{target}'s files kept for offline play")
         return out
     finally:
         session.close()
@@ -256,7 +254,8 @@ def report(data: dict) -> str:
              f"PyScript {m['pyscript']}. `{data.get('command', 'python3 bench/boot.py')}` (bench/boot.py says how). "
              f"before = our Python as of {data['base']}; after = this commit's; after+pyc = the same "
              "app.zip with every module precompiled for Pyodide's Python. Every start with "
-             "?snapshot=off in a fresh profile, the warm one once the service worker keeps every file; ratios to the bare runtime page of the same round, then "
+             "?snapshot=off in a fresh profile, the warm one once the service worker keeps every file; "
+             "ratios to the bare runtime page of the same round, then "
              "medians (min–max). The machine is shared: read the ratios, not the seconds.", ""]
 
     def med(xs):

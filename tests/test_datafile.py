@@ -18,7 +18,7 @@ from ui import datafile  # noqa: E402
 # Everything the app reads from its data files, as JSON; and whether drawing the home
 # screen loaded tomllib. Run in the folder given (the source tree, or app.zip unpacked).
 READ_ALL = """
-import dataclasses, json, sys
+import json, sys
 from ui.app import App
 App().render()
 at_start = "tomllib" in sys.modules
