@@ -54,6 +54,16 @@ UNUSED = """() => { if (window.royalMotion) royalMotion.finish(); window.scrollT
   }
   return Math.round(innerHeight - low); }"""
 
+# The animations running on the page that never end and move what must be painted again
+# at every frame (a colour, a shadow, an outline; not opacity or a transform, which the
+# compositor moves alone): each keeps the tablet drawing for as long as it is on screen.
+COMPOSITED = ("offset", "easing", "composite", "computedOffset", "opacity", "transform", "translate", "rotate", "scale")
+ENDLESS_REPAINTS = """() => document.getAnimations()
+  .filter(a => a.playState === 'running' && a.effect.getComputedTiming().endTime === Infinity)
+  .filter(a => a.effect.getKeyframes().some(k => Object.keys(k).some(p => !%s.includes(p))))
+  .map(a => (a.animationName || 'a script animation') + ' on ' + a.effect.target.className
+            + (a.effect.pseudoElement || ''))""" % json.dumps(COMPOSITED)
+
 # The page origin's library, laid out as static/store.js keeps it: database
 # "royaltable" v1, object store "games" of records {id, text, updated, rev}.
 _OPEN_LIBRARY = """new Promise((resolve, reject) => {

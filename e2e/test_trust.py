@@ -11,8 +11,8 @@ import re
 import statistics
 
 import pytest
-from table_driver import (DECISION, UNUSED, RandomPlayer, cards_drawn, game_over, has_secrets, new_game,
-                          shortest_options, snapshot, view_strings)
+from table_driver import (DECISION, ENDLESS_REPAINTS, UNUSED, RandomPlayer, cards_drawn, game_over, has_secrets,
+                          new_game, shortest_options, snapshot, view_strings)
 
 from conftest import wait_until_ready
 from royaltable import registry
@@ -146,14 +146,16 @@ OFF_SCREEN = """() => { if (window.royalMotion) royalMotion.finish();   // the t
   return out; }"""
 
 # All at once, in one call: what does not fit, (at a decision on the table, no overlay
-# over it) the height left unused under the table, and the height of the table's status
-# bar (a bar that gains a line now and then moves the whole table under the eyes).
-FIT = """() => { const outside = (%s)();
+# over it) the height left unused under the table, the height of the table's status
+# bar (a bar that gains a line now and then moves the whole table under the eyes), and
+# what keeps repainting the page while the person thinks.
+FIT = """() => { const endless = (%s)(); const outside = (%s)();
   const table = document.querySelector('.table-layout') && document.querySelector(%s)
     && !document.querySelector('.overlay');
   const bar = document.querySelector('#app .status-bar');
-  return {outside, unused: table ? (%s)() : null, bar: bar ? Math.round(bar.getBoundingClientRect().height) : null};
-}""" % (OFF_SCREEN, json.dumps(DECISION), UNUSED)
+  return {outside, endless, unused: table ? (%s)() : null,
+          bar: bar ? Math.round(bar.getBoundingClientRect().height) : null};
+}""" % (ENDLESS_REPAINTS, OFF_SCREEN, json.dumps(DECISION), UNUSED)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -172,7 +174,9 @@ def test_a_whole_game_keeps_hands_private_ignores_stray_taps_and_fits_the_screen
       the decision is in the window and every card face on screen carries its figure.
       In portrait the table uses the height: at the people's decisions, the window's
       height left unused under the table is at most a fifth of the window (the median
-      over the game). The table's status bar keeps one height at each size."""
+      over the game). The table's status bar keeps one height at each size. Nothing
+      on screen moves endlessly in a way that is painted again at every frame (a
+      glow's colour or shadow; opacity and transforms the compositor moves alone)."""
     secrets = game_id in SECRET_GAMES
     w = watched(*LANDSCAPE, has_touch=True)
     page = w.open()
@@ -206,6 +210,7 @@ def test_a_whole_game_keeps_hands_private_ignores_stray_taps_and_fits_the_screen
             if found["outside"]:
                 w.shot(f"one-screen-{game_id}-{size[0]}x{size[1]}")
             assert found["outside"] == [], f"{game_id} at {size}: {found['outside']}"
+            assert found["endless"] == [], f"{game_id} repaints at every frame while a person thinks: {found['endless']}"
             heights[size] += 1
             if found["bar"] is not None:
                 bars[size].add(found["bar"])

@@ -1,6 +1,6 @@
 """The your-turn call in the real page: when the tablet comes back to the person
 after the computers moved, their plate lights (a gold ring and glow, also with
-reduced motion, in both orientations), and a tab in the background says "your
+reduced motion, in both orientations, and a pulse the compositor draws alone), and a tab in the background says "your
 turn" in its title until it is seen again. The page is made hidden by
 overriding document.hidden / visibilityState (a headless tab is never hidden)."""
 from __future__ import annotations
@@ -19,8 +19,13 @@ Object.defineProperty(Document.prototype, "visibilityState",
 """
 LIT = "#app .table-layout[data-lit] .plate.is-turn"
 SHOWN = "() => { window.__hidden = false; document.dispatchEvent(new Event('visibilitychange')); }"
-PLATE_STYLE = """selector => { const s = getComputedStyle(document.querySelector(selector));
-  return {outline: s.outlineStyle, shadow: s.boxShadow, animation: s.animationName}; }"""
+# The plate's ring and glow, and its pulse (a brighter glow over them, its ::after): the
+# pulse's name and what its frames move.
+PLATE_STYLE = """selector => { const plate = document.querySelector(selector); const s = getComputedStyle(plate);
+  const pulse = document.getAnimations().filter(a => a.effect.target === plate && a.effect.pseudoElement === '::after');
+  return {outline: s.outlineStyle, shadow: s.boxShadow, animation: getComputedStyle(plate, '::after').animationName,
+          moves: [...new Set(pulse.flatMap(a => a.effect.getKeyframes().flatMap(k => Object.keys(k))))]
+            .filter(p => !['offset', 'easing', 'composite', 'computedOffset'].includes(p))}; }"""
 
 
 def decide_until_called(page, limit_s=120):
@@ -53,6 +58,9 @@ def test_the_tablet_comes_back_lit_and_a_hidden_tab_says_your_turn(watched, size
     lit = page.evaluate(PLATE_STYLE, LIT)
     assert lit["outline"] == "solid" and "rgb(233, 196, 106)" in lit["shadow"], lit   # the gold ring
     assert lit["animation"] == ("none" if motion == "reduce" else "plate-called")
+    # Only the glow's opacity pulses, which the compositor moves alone: the table is not
+    # painted again at every frame of it (a pulsing box-shadow was, for 3.3 s at every turn).
+    assert lit["moves"] == ([] if motion == "reduce" else ["opacity"]), lit
     assert page.locator(LIT).get_attribute("data-seat") == "0"
     w.shot(f"your-turn-lit-{size[0]}x{size[1]}-{motion}")
     page.evaluate(SHOWN)                                     # back to the tab: its own title again
