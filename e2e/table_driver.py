@@ -128,6 +128,12 @@ def shortest_options(game_id: str) -> list[str]:
     return [f"{name}:{choices[0]}" for name, (choices, _) in registry.get(game_id).options.items()]
 
 
+def players_near(game_id: str, wanted: int) -> int:
+    """`wanted` seats, or the nearest number the game seats."""
+    game = registry.get(game_id)
+    return max(game.min_players, min(wanted, game.max_players))
+
+
 def has_secrets(game_id: str) -> bool:
     """Does any seat of this game ever see more than the onlookers? (a random game in CPython)"""
     game = registry.get(game_id)

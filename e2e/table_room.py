@@ -16,7 +16,7 @@ import sys
 from playwright.sync_api import sync_playwright
 
 from conftest import ARTIFACTS, CHROMIUM, start_server, stop_server, wait_until_ready
-from table_driver import SEED_LIBRARY, UNUSED
+from table_driver import SEED_LIBRARY, UNUSED, players_near
 from royaltable import registry
 from ui import saves
 
@@ -32,7 +32,7 @@ def positions(game_id):
     seats)."""
     game = registry.get(game_id)
     out = []
-    for label, players in (("typical", max(game.min_players, min(4, game.max_players))),
+    for label, players in (("typical", players_near(game_id, 4)),
                            ("crowded", game.max_players)):
         state = game.new(players, seed=11)
         bots = [game.bots["quick"](seed=s) for s in range(players)]

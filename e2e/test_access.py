@@ -10,7 +10,7 @@ import random
 import time
 
 import pytest
-from table_driver import game_over, has_secrets, new_game, shortest_options
+from table_driver import game_over, has_secrets, new_game, players_near, shortest_options
 from conftest import ISOLATES
 
 from royaltable import registry
@@ -96,8 +96,7 @@ def test_a_whole_game_by_keyboard_with_no_serious_violation_on_any_screen(watche
     tab_to(page, "setup", game_id)
     keys.press("Enter")
     found += both_languages(page, f"{game_id} setup")
-    game = registry.get(game_id)
-    players = max(game.min_players, min(3, game.max_players))
+    players = players_near(game_id, 3)
     choices = [("players", str(players)), ("kind", "1:human"), ("kind", "2:quick")][:players] + \
         [("more_options", "")] + [("option", option) for option in shortest_options(game_id)] + \
         [("field", "seed"), ("start", "")]

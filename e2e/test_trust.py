@@ -12,10 +12,9 @@ import statistics
 
 import pytest
 from table_driver import (DECISION, ENDLESS_REPAINTS, UNUSED, RandomPlayer, cards_drawn, game_over, has_secrets,
-                          new_game, shortest_options, snapshot, view_strings)
+                          new_game, players_near, shortest_options, snapshot, view_strings)
 
 from conftest import wait_until_ready
-from royaltable import registry
 from ui.collection import COLLECTION, playable
 
 GAMES = [g for g, _, _ in COLLECTION if playable(g)]
@@ -39,8 +38,7 @@ OUT_OF_REACH = """() => { window.scrollTo(0, 0); const out = [];
 
 
 def seats_for(game_id, people):
-    game = registry.get(game_id)
-    players = max(game.min_players, min(4, game.max_players))
+    players = players_near(game_id, 4)
     return ["human"] * people + ["quick"] * (players - people)     # privacy needs no strong play
 
 
