@@ -298,6 +298,7 @@ def test_a_suggestion_lights_a_move_and_plays_nothing(watched):
     before = page.evaluate("JSON.parse((royalStore.written[royalStore.open] || null)).record.actions.length")
     page.click("[data-cmd=hint]")
     page.wait_for_selector("[data-hint]")
+    assert page.evaluate(ENDLESS_REPAINTS) == []          # the glow beats a few times, then rests
     after = page.evaluate("JSON.parse((royalStore.written[royalStore.open] || null)).record.actions.length")
     assert after == before
     w.shot("court-suggestion")

@@ -21,6 +21,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "py"))
 from conftest import wait_until_ready  # noqa: E402
 from royaltable import registry  # noqa: E402
+from table_driver import ENDLESS_REPAINTS  # noqa: E402
 from test_access import axe  # noqa: E402
 from test_text_fit import MISFITS, SIZES  # noqa: E402
 from ui.collection import GAMES  # noqa: E402
@@ -93,6 +94,8 @@ def look(w, game: str, n: int, problems: list[str]) -> None:
     """The step on screen as it is, then in the other orientation, then in the other
     language (each with its screenshot); back to where it was."""
     page = w.page
+    problems += [f"{game} step {n}: repainted at every frame as long as it is read: {m}"
+                 for m in page.evaluate(ENDLESS_REPAINTS)]
     size = 0 if page.viewport_size["width"] == SIZES[0][0] else 1
     # The other language in the other orientation at odd steps, in this one at even steps:
     # over a lesson every language meets every orientation.
