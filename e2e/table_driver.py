@@ -57,7 +57,8 @@ UNUSED = """() => { if (window.royalMotion) royalMotion.finish(); window.scrollT
 # The animations running on the page that never end and move what must be painted again
 # at every frame (a colour, a shadow, an outline; not opacity or a transform, which the
 # compositor moves alone): each keeps the tablet drawing for as long as it is on screen.
-COMPOSITED = ("offset", "easing", "composite", "computedOffset", "opacity", "transform", "translate", "rotate", "scale")
+KEYFRAME_FIELDS = ("offset", "easing", "composite", "computedOffset")     # in every keyframe: not what it moves
+COMPOSITED = KEYFRAME_FIELDS + ("opacity", "transform", "translate", "rotate", "scale")
 ENDLESS_REPAINTS = """() => document.getAnimations()
   .filter(a => a.playState === 'running' && a.effect.getComputedTiming().endTime === Infinity)
   .filter(a => a.effect.getKeyframes().some(k => Object.keys(k).some(p => !%s.includes(p))))

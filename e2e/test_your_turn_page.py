@@ -1,15 +1,18 @@
 """The your-turn call in the real page: when the tablet comes back to the person
 after the computers moved, their plate lights (a gold ring and glow, also with
-reduced motion, in both orientations, and a pulse the compositor draws alone), and a tab in the background says "your
-turn" in its title until it is seen again. The page is made hidden by
-overriding document.hidden / visibilityState (a headless tab is never hidden)."""
+reduced motion, in both orientations, and a pulse the compositor draws alone), and a
+tab in the background says "your turn" in its title until it is seen again. The page
+is made hidden by overriding document.hidden / visibilityState (a headless tab is
+never hidden)."""
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
 
 from kk_driver import new_game, take_turn
+from table_driver import KEYFRAME_FIELDS
 
 HIDDEN = """
 window.__hidden = false;
@@ -25,7 +28,7 @@ PLATE_STYLE = """selector => { const plate = document.querySelector(selector); c
   const pulse = document.getAnimations().filter(a => a.effect.target === plate && a.effect.pseudoElement === '::after');
   return {outline: s.outlineStyle, shadow: s.boxShadow, animation: getComputedStyle(plate, '::after').animationName,
           moves: [...new Set(pulse.flatMap(a => a.effect.getKeyframes().flatMap(k => Object.keys(k))))]
-            .filter(p => !['offset', 'easing', 'composite', 'computedOffset'].includes(p))}; }"""
+            .filter(p => !%s.includes(p))}; }""" % json.dumps(KEYFRAME_FIELDS)
 
 
 def decide_until_called(page, limit_s=120):
