@@ -200,9 +200,14 @@ CHECK_LAYOUT = r"""() => {
 }"""
 
 
+# A person's long name, typed at the setup (it takes 32 characters): the status bar keeps
+# its height for these; 32 characters of Japanese would wrap the 1024 px bar a third line.
+LONG_NAMES = {"en": "Maximiliana Montgomery-Whitfield", "ja": "寿限無寿限無五劫の擦り切れ海砂利水魚の水行末雲来末"}
+
+
 def status_lines(t, name: str) -> list[list[str]]:
     """Every [phase, turn] pair King's Struggle's status bar may show, with `name`."""
-    phases = [t("st.phase.lead", name=name), t("st.phase.choose"), t("st.phase.turns"), t("st.phase.over")]
+    phases = [t("st.phase.lead"), t("st.phase.choose"), t("st.phase.turns"), t("st.phase.over")]
     turns = ["", t("st.your_turn"), t("table.waiting", name=name), t("st.turn.forced", name=name),
              t("table.your_turn", name=name), t("table.turn", name=name)]
     return [[phase, turn] for phase in phases for turn in turns]
@@ -225,9 +230,9 @@ STATUS_HEIGHTS = """pairs => {
 
 def test_tablet_and_phone_sizes(watched):
     """The home screen and every game's table at every size, a phone's included; on a
-    tablet King's Struggle's status bar keeps one height whatever it says, in both
-    languages. The layout is CSS alone (no Python reads the viewport), so one page is
-    resized instead of booted five times."""
+    tablet King's Struggle's status bar keeps one height whatever it says, a long name
+    too, in both languages. The layout is CSS alone (no Python reads the viewport), so
+    one page is resized instead of booted five times."""
     w = watched(*SIZES[0], reduced_motion="reduce")
     page = w.open()
     checks = []
@@ -255,9 +260,10 @@ def test_tablet_and_phone_sizes(watched):
             page.click("[data-cmd=lang]")
             page.wait_for_selector("html[lang=en] .st-status")
         longest = max(page.eval_on_selector_all(".st-seat .plate-name", "els => els.map(e => e.textContent)"), key=len)
+        lines = [line for name in (longest, LONG_NAMES[lang]) for line in status_lines(Translator(lang), name)]
         for width, height in SIZES[1:]:
             page.set_viewport_size({"width": width, "height": height})
-            bars[lang, width, height] = set(page.evaluate(STATUS_HEIGHTS, status_lines(Translator(lang), longest)))
+            bars[lang, width, height] = set(page.evaluate(STATUS_HEIGHTS, lines))
     assert all(len(heights) == 1 for heights in bars.values()), bars
     for width, screen, found in checks:
         assert found["width"] <= width, (width, screen)

@@ -412,7 +412,7 @@ class StruggleTable(Table):
         mode = view["mode"]
         phase = view["phase"]
         if phase == "lead":
-            what = t("st.phase.lead", name=ctx.names[view["current"]])
+            what = t("st.phase.lead")       # who: the turn beside it says
         elif phase == "choose":
             what = t("st.phase.choose")
         elif phase in TURN_PHASES:
