@@ -293,7 +293,8 @@ class TableScreen(Screen):
             body = join((built(body), self.render_result(ctx, view)))
         if ctx.reasons and not ctx.reasons_drawn:      # a table with no hint line on screen
             body = join((built(body), ctx.reasons))
-        body = join((self.render_peek(match, ctx.names), built(body)))
+        # Under the table, where a hand would be: its coming and going moves nothing above.
+        body = join((built(body), self.render_peek(match, ctx.names)))
         speak = button(text(t("speak.button")), "speak", cls="btn-small sr-only-focusable")
         # The table screen is the window: the top bar, then the table in all the height left.
         return el("div", {"class": "screen-fit"}, bar, speak,
