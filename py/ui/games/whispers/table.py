@@ -672,7 +672,7 @@ class WhispersTable(Table):
         king = view["king"]
         if king is None:
             shown = el("span", {"class": "wh-king-none"}, figure(GAME_ID, "crown", "wh-crown"),
-                       el("span", {}, t("wh.king"), " ", t("wh.king.none")))
+                       el("span", {}, t("wh.king"), " ", el("span", {"class": "wh-king-none-yet"}, t("wh.king.none"))))
         else:
             shown = put(king_face(king, t.lang), f"king:{king}:{view['kings_left']}", "kings")
         discarder = motion.discarder
