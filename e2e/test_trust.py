@@ -150,9 +150,10 @@ OFF_SCREEN = """() => { if (window.royalMotion) royalMotion.finish();   // the t
 FIT = """() => { const endless = (%s)(); const outside = (%s)();
   const table = document.querySelector('.table-layout') && document.querySelector(%s)
     && !document.querySelector('.overlay');
-  const bar = document.querySelector('#app .status-bar');
+  const bar = document.querySelector('#app .status-bar'), plate = document.querySelector('#app .table-main .plate');
   return {outside, endless, unused: table ? (%s)() : null,
-          bar: bar ? Math.round(bar.getBoundingClientRect().height) : null};
+          bar: bar ? Math.round(bar.getBoundingClientRect().height) : null,
+          seat: table && plate ? Math.round(plate.parentElement.getBoundingClientRect().top + scrollY) : null};
 }""" % (ENDLESS_REPAINTS, OFF_SCREEN, json.dumps(DECISION), UNUSED)
 
 
@@ -172,7 +173,8 @@ def test_a_whole_game_keeps_hands_private_ignores_stray_taps_and_fits_the_screen
       the decision is in the window and every card face on screen carries its figure.
       In portrait the table uses the height: at the people's decisions, the window's
       height left unused under the table is at most a fifth of the window (the median
-      over the game). The table's status bar keeps one height at each size. Nothing
+      over the game). The table's status bar keeps one height at each size, and the
+      seats keep their place (nothing above them comes and goes). Nothing
       on screen moves endlessly in a way that is painted again at every frame (a
       glow's colour or shadow; opacity and transforms the compositor moves alone)."""
     secrets = game_id in SECRET_GAMES
@@ -199,6 +201,7 @@ def test_a_whole_game_keeps_hands_private_ignores_stray_taps_and_fits_the_screen
     heights = {LANDSCAPE: 0, PORTRAIT: 0}
     unused = []             # in portrait, at the people's decisions on the table
     bars = {LANDSCAPE: set(), PORTRAIT: set()}
+    seats = {LANDSCAPE: set(), PORTRAIT: set()}     # where the first seat's place begins
 
     def fits():
         # Portrait, then landscape, where the game goes on: one look at each size.
@@ -212,6 +215,8 @@ def test_a_whole_game_keeps_hands_private_ignores_stray_taps_and_fits_the_screen
             heights[size] += 1
             if found["bar"] is not None:
                 bars[size].add(found["bar"])
+            if found["seat"] is not None:
+                seats[size].add(found["seat"])
             if size == PORTRAIT and found["unused"] is not None:
                 unused.append(found["unused"])
 
@@ -239,6 +244,8 @@ def test_a_whole_game_keeps_hands_private_ignores_stray_taps_and_fits_the_screen
     assert len(unused) >= 5 and statistics.median(unused) <= PORTRAIT[1] / 5, \
         f"{game_id} in portrait leaves {statistics.median(unused)} px unused (median of {sorted(unused)})"
     assert all(len(found) <= 1 for found in bars.values()), f"{game_id}'s status bar changes height: {bars}"
+    assert all(max(found) - min(found) <= 2 for found in seats.values() if found), \
+        f"{game_id}'s seats move up and down: {seats}"
     no_trouble(w, page)
 
 
