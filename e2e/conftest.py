@@ -7,6 +7,7 @@ import functools
 import http.server
 import os
 import pathlib
+import sys
 import threading
 
 import playwright.sync_api
@@ -47,14 +48,26 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A page closed while it still downloads (the service worker keeping the runtime)
+    resets its connections: that is no error of the test's, not worth a traceback."""
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
+
+def serve(folder) -> tuple[str, QuietServer]:
+    """Serves `folder` on a free port of 127.0.0.1; returns (origin, server)."""
+    server = QuietServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}", server
+
+
 def start_server():
     """Serves the built site on a free port; returns (origin, server)."""
     if not (ROOT / "static" / "vendor" / "app.zip").exists():
         pytest.fail("the site is not built: run `python3 tools/build.py` (the test command does)")
-    handler = functools.partial(QuietHandler, directory=str(ROOT))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}", server
+    return serve(ROOT)
 
 
 def stop_server(server):

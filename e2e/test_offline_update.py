@@ -4,15 +4,12 @@ are older caches dropped), the page says so calmly, and the next visit, even
 one made offline, is the new version."""
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import shutil
 import sys
-import threading
 import time
 
-from conftest import ROOT, QuietHandler, Watched, stop_server, wait_until_ready
+from conftest import ROOT, Watched, serve, stop_server, wait_until_ready
 from kk_driver import new_game, take_turn
 
 sys.path.insert(0, str(ROOT / "tools"))
@@ -52,13 +49,6 @@ def rebuild_worker(site) -> str:
     runtime = sorted(p for folder in ("pyscript", "pyodide") for p in (vendor / folder).iterdir())
     build.write_service_worker(runtime, build.built_shell(site), root=site)
     return build.worker_version(site / "sw.js")
-
-
-def serve(folder):
-    handler = functools.partial(QuietHandler, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}", server
 
 
 def play_a_move(page):

@@ -278,16 +278,9 @@ def test_tablet_and_phone_sizes(watched):
 
 
 def test_works_from_a_sub_path_like_github_pages(watched, tmp_path):
-    import functools
-    import http.server
-    import threading
-
-    from conftest import ROOT, QuietHandler
+    from conftest import ROOT, serve
     (tmp_path / "repo").symlink_to(ROOT)
-    handler = functools.partial(QuietHandler, directory=str(tmp_path))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    origin, server = serve(tmp_path)
     try:
         w = watched(origin=origin)
         page = w.page
