@@ -236,6 +236,8 @@ def test_show_my_cards_between_turns_asks_the_others_to_look_away_and_the_table_
     html = app.render()
     aki, ben = isolate("Aki"), isolate("Ben")                # names are drawn isolated
     assert f"Show {aki}&#x27;s cards" in html and f"Show {ben}&#x27;s cards" in html and "data-private" not in html
+    # under the table, where a hand would be: its coming and going moves nothing above it
+    assert html.index('class="peek-bar"') > html.index('<section class="kk')
     app.handle("peek", "1")
     html = app.render()
     assert 'data-screen="handoff"' in html and f"Pass the tablet to {ben}" in html and 'data-card="' not in html
@@ -243,6 +245,7 @@ def test_show_my_cards_between_turns_asks_the_others_to_look_away_and_the_table_
     app.handle("handoff")
     html = app.render()
     assert match.viewer == 1 and "data-private" in html and f"Only {ben} should look now." in html
+    assert html.index("peek-bar is-peeking") > html.index("data-private")       # under the cards
     assert_shows_only(html, match.state.view(1))
     assert app.pending_delay() is None and match.legal_on_screen() == []     # the table waits
     app.handle("peek_end")
