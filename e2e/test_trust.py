@@ -145,8 +145,9 @@ OFF_SCREEN = """() => { if (window.royalMotion) royalMotion.finish();   // the t
 
 # All at once, in one call: what does not fit, (at a decision on the table, no overlay
 # over it) the height left unused under the table, the height of the table's status
-# bar (a bar that gains a line now and then moves the whole table under the eyes), and
-# what keeps repainting the page while the person thinks.
+# bar (a bar that gains a line now and then moves the whole table under the eyes), where
+# the first seat's place begins (the same: seats pushed about by what comes and goes above
+# them), and what keeps repainting the page while the person thinks.
 FIT = """() => { const endless = (%s)(); const outside = (%s)();
   const table = document.querySelector('.table-layout') && document.querySelector(%s)
     && !document.querySelector('.overlay');
