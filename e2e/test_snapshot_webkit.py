@@ -38,7 +38,7 @@ def webkit(monkeypatch):
     # while it makes a snapshot too (test_webkit.py's 120 s is for one quieter boot).
     monkeypatch.setattr(test_webkit, "BOOT_TIMEOUT_S", 900)
     origin, server = start_server()
-    session = Session(origin, ARTIFACTS / "webkit-snapshot.log")
+    session = Session(origin, ARTIFACTS / "webkit-snapshot.log", optimizing_tier=False)   # webkit.py says why
     try:
         session.browser.set_viewport(1024, 768)
         yield session

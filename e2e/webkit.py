@@ -278,7 +278,7 @@ class Browser:
 class Session:
     """Xvfb + WebKitWebDriver + MiniBrowser, started together, stopped together."""
 
-    def __init__(self, origin: str, log_path, compositing: bool = True):
+    def __init__(self, origin: str, log_path, compositing: bool = True, optimizing_tier: bool = True):
         if webdriver is None:
             pytest.fail(f"the Python package `selenium` is not installed ({INSTALL_HINT})", pytrace=False)
         driver_path, browser_path = find_driver(), find_browser()
@@ -295,6 +295,14 @@ class Session:
             # the tests: test_webkit.py's reload never became ready that way (not
             # understood yet).
             env["WEBKIT_DISABLE_COMPOSITING_MODE"] = "1"
+        if not optimizing_tier:
+            # JavaScriptCore's optimizing WebAssembly tier (OMG) compiles Pyodide's hot
+            # functions anew at every page load, on this machine's two cores beside the
+            # page: a boot here took 18-19 CPU-s of the web process and 10.5-11.2 s with
+            # it, 10 CPU-s and 6.3 s without, and play was no slower (baseline code, BBQ,
+            # stays; without it a boot took 74 s). For the tests, which check what the
+            # page does in WebKit, not how fast; the bench measures the engine as it is.
+            env["JSC_useOMGJIT"] = "0"
         options = Options()
         options.binary_location = browser_path
         options.add_argument("--automation")
