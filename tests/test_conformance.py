@@ -61,19 +61,17 @@ def snapshot(state):
 
 
 def strings(view):
-    """Every string value in a view (not its keys): card ids among them."""
-    found = []
-
-    def walk(value):
+    """Every string value in a view (not its keys): card ids among them. A loop, not a
+    recursion: the walk over every view was a sixth of the play-outs' time."""
+    found, stack = [], [view]
+    while stack:
+        value = stack.pop()
         if isinstance(value, str):
             found.append(value)
         elif isinstance(value, dict):
-            for item in value.values():
-                walk(item)
+            stack.extend(value.values())
         elif isinstance(value, (list, tuple)):
-            for item in value:
-                walk(item)
-    walk(view)
+            stack.extend(value)
     return found
 
 
@@ -97,13 +95,15 @@ def private_cards_of(game_id):
     return getattr(module, "private_cards", None)
 
 
-def check_privacy(state, probe):
+def check_privacy(state, probe, looked=None):
     """No view shows what its seat may not know. Trusts no game's word about its own
     views beyond the short list of what a seat knows privately (`private_cards`), and
-    uses `sample_state` of one seat only to re-deal what is hidden from that seat."""
+    uses `sample_state` of one seat only to re-deal what is hidden from that seat.
+    `looked`: what `look(state)` gave, when the caller has it (its views are not asked again)."""
     private = private_cards_of(state.game.id)
     seats = range(state.players)
-    views = {seat: state.view(seat) for seat in [None, *seats]}
+    seen = looked["views"] if looked else [state.view(seat) for seat in [None, *seats]]
+    views = dict(zip([None, *seats], seen))
     cards = {}
 
     def cards_in(seat):
@@ -190,7 +190,7 @@ def test_random_playout_keeps_the_contract(game_id, players, options, seed):
         with pytest.raises(IllegalAction):
             state.apply(legal[0], seat=other)
         assert look(state) == before
-        check_privacy(state, probe)
+        check_privacy(state, probe, before)
         # a clone is the same game, and every legal action applies to one alone
         assert look(state.clone()) == before
         for action in probe.sample(legal, min(3, len(legal))):
