@@ -11,6 +11,7 @@ from table_driver import new_game as start_game
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from ui.app import App  # noqa: E402
+from ui.games.struggle.table import turn_scale  # noqa: E402
 from ui.i18n import Translator  # noqa: E402
 
 
@@ -200,30 +201,34 @@ CHECK_LAYOUT = r"""() => {
 }"""
 
 
-# A person's long name, typed at the setup (it takes 32 characters): the status bar keeps
-# its height for these; 32 characters of Japanese would wrap the 1024 px bar a third line.
-LONG_NAMES = {"en": "Maximiliana Montgomery-Whitfield", "ja": "寿限無寿限無五劫の擦り切れ海砂利水魚の水行末雲来末"}
+# A person's longest name, typed at the setup (it takes 32 characters): the status bar
+# keeps its height for these, each at a table in either language (a Japanese name at an
+# English table is the widest turn of all, then a name in capitals).
+LONG_NAMES = {"en": "MAXIMILIANA MONTGOMERY-WHITFIELD", "ja": "寿限無寿限無五劫の擦り切れ海砂利水魚の水行末雲来末風来末食う寝る"}
 
 
-def status_lines(t, name: str) -> list[list[str]]:
-    """Every [phase, turn] pair King's Struggle's status bar may show, with `name`."""
+def status_lines(t, name: str) -> list[list]:
+    """Every [phase, turn, its scale] King's Struggle's status bar may show, with `name`
+    (a long turn is set smaller, by the table's own rule)."""
     phases = [t("st.phase.lead"), t("st.phase.choose"), t("st.phase.turns"), t("st.phase.over")]
     turns = ["", t("st.your_turn"), t("table.waiting", name=name), t("st.turn.forced", name=name),
              t("table.your_turn", name=name), t("table.turn", name=name)]
-    return [[phase, turn] for phase in phases for turn in turns]
+    return [[phase, turn, turn_scale(turn)] for phase in phases for turn in turns]
 
 
-# The status bar's height with each [phase, turn] written into it (then put back).
-STATUS_HEIGHTS = """pairs => {
+# The status bar's height with each [phase, turn, its scale] written into it (then put back).
+STATUS_HEIGHTS = """lines => {
   const bar = document.querySelector('.st-status');
   const phase = bar.querySelector('.status-phase'), turn = bar.querySelector('.status-turn');
-  const was = [phase.textContent, turn.textContent];
-  const heights = pairs.map(([p, t]) => {
+  const was = [phase.textContent, turn.textContent, turn.style.getPropertyValue('--turn-scale')];
+  const heights = lines.map(([p, t, scale]) => {
     phase.textContent = p;
     turn.textContent = t;
+    turn.style.setProperty('--turn-scale', scale);
     return Math.round(bar.getBoundingClientRect().height);
   });
   [phase.textContent, turn.textContent] = was;
+  turn.style.setProperty('--turn-scale', was[2]);
   return heights;
 }"""
 
@@ -260,7 +265,7 @@ def test_tablet_and_phone_sizes(watched):
             page.click("[data-cmd=lang]")
             page.wait_for_selector("html[lang=en] .st-status")
         longest = max(page.eval_on_selector_all(".st-seat .plate-name", "els => els.map(e => e.textContent)"), key=len)
-        lines = [line for name in (longest, LONG_NAMES[lang]) for line in status_lines(Translator(lang), name)]
+        lines = [line for name in (longest, *LONG_NAMES.values()) for line in status_lines(Translator(lang), name)]
         for width, height in SIZES[1:]:
             page.set_viewport_size({"width": width, "height": height})
             bars[lang, width, height] = set(page.evaluate(STATUS_HEIGHTS, lines))

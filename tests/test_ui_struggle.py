@@ -498,3 +498,15 @@ def test_the_cards_panel_holds_the_court_of_ten_as_large_cards():
     html = app.render()
     scores = html[html.index('id="panel-scores"'):]
     assert "st-scores" in scores[:scores.index("</section>")] and "st-supply" in scores[:scores.index("</section>")]
+
+
+def test_a_long_name_sets_the_turn_smaller_and_a_short_one_does_not():
+    """A 32-character Japanese name would give the tablet's status bar a third line
+    (e2e/test_play_anywhere.py measures the heights): its turn is set smaller."""
+    long_name = "寿限無寿限無五劫の擦り切れ海砂利水魚の水行末雲来末風来末食う寝る"
+    for names, long in ((["Aki", "Ben", "Chie"], False), ([long_name, long_name[1:], long_name[2:]], True)):
+        app = app_with(["human", "quick", "quick"], seed=5, lang="ja", names=names)
+        turn = re.search(r'<strong class="status-turn" aria-live="polite"(?: style="--turn-scale: ([\d.]+)")?>([^<]*)<',
+                         app.render())
+        assert turn and names[2] in turn.group(2), (names, turn)
+        assert (0.7 <= float(turn.group(1)) < 1) if long else turn.group(1) is None, turn.group(0)

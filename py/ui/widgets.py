@@ -1,6 +1,8 @@
 """Pieces every table draws the same way: a seat's plate and whose turn it is."""
 from __future__ import annotations
 
+import unicodedata
+
 from .markup import Markup, el
 from .screens import built
 
@@ -19,6 +21,13 @@ def seat_plate(ctx, seat: int, is_turn: bool, badges: list, body) -> Markup:
               el("div", {"class": "plate-head"}, el("span", {"class": "plate-name"}, ctx.names[seat]),
                  el("span", {"class": "plate-badges"}, badges)),
               built(body))
+
+
+def text_width(text: str) -> float:
+    """About how wide a text is set, in half-width characters: a Japanese character counts
+    two, a capital letter one and a half (a name typed in capitals is that much wider)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1.5 if c.isupper() else 1
+               for c in text if c.isprintable())
 
 
 def turn_line(ctx, current: int | None, forced: bool = False, forced_key: str = "") -> str:

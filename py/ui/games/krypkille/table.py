@@ -17,7 +17,6 @@ seat's hand face down backs:<round>:<seat>)."""
 from __future__ import annotations
 
 import functools
-import unicodedata
 
 from royaltable.games.krypkille import GAME
 from royaltable.games.krypkille.actions import Declare, Discard, Keep, Pass, Play
@@ -29,7 +28,7 @@ from ...html import button, tappable
 from ...markup import Markup, el, join, text
 
 from ...screens import built
-from ...widgets import scores_by_round, seat_plate, turn_line
+from ...widgets import scores_by_round, seat_plate, text_width, turn_line
 from ...table import Panel, Table
 
 GAME_ID = "krypkille"
@@ -104,8 +103,7 @@ def columns(names: tuple[str, ...]) -> str:
     """The seats' columns: a long name gets more room (up to two and a half shares), by the
     names alone, so that nothing moves from one turn to the next."""
     def share(name):
-        width = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in name if c.isprintable())
-        return round(min(2.5, max(1.0, width / 12)), 2)
+        return round(min(2.5, max(1.0, text_width(name) / 12)), 2)
     return "--cols: " + " ".join(f"minmax(var(--col-min), {share(name)}fr)" for name in names)
 
 

@@ -36,7 +36,7 @@ from ...html import button, tappable
 from ...i18n import log_line
 from ...icons import drawings
 from ...markup import Markup, el, join, text
-from ...widgets import seat_plate, turn_line
+from ...widgets import seat_plate, text_width, turn_line
 from ...table import Panel, Table
 
 
@@ -58,10 +58,21 @@ FIGURES = {1: "peasant", 2: "thief", 3: "merchant", 4: "jester", 5: "spy", 6: "g
 # Each seat's colour (a tone of the collection's palette: its cards, its backs, its
 # marks) and shape (shapes.svg): colour is never the only sign.
 SEAT_TONES = ("red", "blue", "green", "brown", "plum", "teal")
+# The widest turn, in half-width characters, that keeps to two lines of the status bar on
+# a tablet in landscape in either language (measured: a 22-character Japanese name in the
+# English "… has only one choice" took a third line); a wider one is set smaller there, by
+# as much as it is wider, so that a long name never gives the bar a third line.
+LONG_TURN = 62
 # A card's size in the trick, by the number of seats around the felt.
 TRICK_SIZE = {3: "sm", 4: "sm", 5: "sm", 6: "sm"}
 
 SHAPES = drawings(pathlib.Path(__file__).resolve().parent / "shapes.svg")
+
+
+def turn_scale(turn: str) -> float:
+    """How much smaller the status bar sets `turn` (1: as it is)."""
+    width = text_width(turn)
+    return 1.0 if width <= LONG_TURN else max(0.7, round(LONG_TURN / width, 2))
 
 
 def fig(name: str, cls: str = "fig") -> Markup:
@@ -423,6 +434,7 @@ class StruggleTable(Table):
             turn = t("st.your_turn")       # the tablet's holder decides: their name is on their plate
         else:
             turn = turn_line(ctx, view["current"], ctx.forced is not None, "st.turn.forced")
+        scale = turn_scale(turn)
         return el("div", {"class": "status-bar st-status"},
                   el("span", {"class": "st-rounds"},
                      el("span", {"class": "st-rounds-label", "aria-hidden": "true"}, t("st.tracker")),
@@ -431,7 +443,8 @@ class StruggleTable(Table):
                      fig("sun" if mode == "day" else "moon", "st-sky"), t("st.mode." + mode)),
                   self._pot(view, ctx),
                   el("span", {"class": "status-phase"}, what),
-                  el("strong", {"class": "status-turn", "aria-live": "polite"}, turn))
+                  el("strong", {"class": "status-turn", "aria-live": "polite",
+                                "style": f"--turn-scale: {scale}" if scale < 1 else None}, turn))
 
     @staticmethod
     def _pot(view, ctx):
