@@ -66,17 +66,19 @@ def play_until(app, reached, pick=lambda legal: legal[0], limit=400):
 
 
 def strings(value):
-    """Every string in a view, as a multiset: what a screen drawn from it may show."""
-    out = collections.Counter()
-    if isinstance(value, str):
-        out[value] += 1
-    elif isinstance(value, dict):
-        for item in value.values():
-            out += strings(item)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            out += strings(item)
-    return out
+    """Every string value in a view (not its keys), as a multiset: what a screen drawn from
+    it may show, card ids among them. A loop, not a recursion: the contract's check lists
+    the strings of every view at every step of its play-outs."""
+    found, stack = [], [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.append(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return collections.Counter(found)
 
 
 def cards_on_screen(html):

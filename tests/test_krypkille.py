@@ -7,23 +7,13 @@ from royaltable.games.krypkille import rules
 from royaltable.games.krypkille.actions import Discard, Keep
 from royaltable.games.krypkille.rules import (CARDS, DECK, PENALTY, RANK, sample_state,
                                               score_round)
+from screens import strings
 
 GAME = registry.get("krypkille")
 
 
 def ranks(*names):
     return sorted(RANK[n] for n in names)
-
-
-def strings(value):
-    """Every string in a view (card ids among them)."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in strings(v)]
-    if isinstance(value, (list, tuple)):
-        return [s for v in value for s in strings(v)]
-    return []
 
 
 def at_play(hands, dealer=0, players=None, seed=1):
