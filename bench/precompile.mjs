@@ -1,6 +1,7 @@
-// app.zip with each module also precompiled for Pyodide's own Python (3.14; the
+// app.zip with every module also precompiled for Pyodide's own Python (3.14; the
 // machine's CPython is another version), for bench/boot.py to measure against the
-// sources alone: the sources as they are, plus __pycache__/<name>.cpython-314.pyc
+// build's app.zip (which ships compiled only what a start imports: tools/precompile.mjs):
+// the sources as they are, plus __pycache__/<name>.cpython-314.pyc
 // compiled inside Pyodide under Node, unchecked-hash (Pyodide unpacks app.zip with
 // today's file times, so a timestamp check would miss), named as PyScript unpacks
 // them (/home/pyodide/...). Pyodide itself never writes bytecode (dont_write_bytecode).
@@ -25,7 +26,8 @@ assert compileall.compile_dir("/tmp/in", ddir="/home/pyodide", quiet=1,
 out = io.BytesIO()
 with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
     for info in infos:
-        archive.writestr(info, pathlib.Path("/tmp/in", info.filename).read_bytes())
+        if not info.filename.endswith(".pyc"):     # what the build compiled is compiled again below
+            archive.writestr(info, pathlib.Path("/tmp/in", info.filename).read_bytes())
     for path in sorted(pathlib.Path("/tmp/in").rglob("*.pyc")):
         info = zipfile.ZipInfo(path.relative_to("/tmp/in").as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
         info.compress_type, info.create_system, info.external_attr = zipfile.ZIP_DEFLATED, 3, 0o100644 << 16

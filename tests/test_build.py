@@ -97,3 +97,46 @@ def test_the_policy_hashes_the_inline_script_the_build_wrote():
     assert text.index("Content-Security-Policy") < text.index("<script")
     for page in (ROOT / "rules").glob("*.html"):
         assert "script-src 'self';" in page.read_text()
+
+
+# main.py's own imports of our packages, run as the page runs them; prints the files
+# of every module of ours they bring in.
+START_IMPORTS = """
+import ast, json, pathlib, sys
+tree = ast.parse(pathlib.Path(sys.argv[1]).read_text(encoding="utf-8"))
+for node in tree.body:
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        names = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+        if all(name.split(".")[0] in ("ui", "royaltable") for name in names):
+            exec(compile(ast.Module([node], []), "main.py", "exec"), {})
+here = str(pathlib.Path.cwd())
+print(json.dumps(sorted(m.__file__ for m in list(sys.modules.values())
+                        if (getattr(m, "__file__", None) or "").startswith(here))))
+"""
+
+
+def test_the_zip_holds_the_bytecode_of_what_a_start_imports_and_of_nothing_else(runtime, tmp_path):
+    """A start with no snapshot reads the modules it imports compiled (tools/precompile.mjs,
+    by the Pyodide the site ships); a game's rules and table, imported when the game is
+    first opened, stay source only. Each .pyc is hash-based and unchecked (the page
+    unpacks app.zip with the visit's file times), all for one Python."""
+    import json
+    import subprocess
+    import zipfile
+    with zipfile.ZipFile(build.pack_python(tmp_path / "app.zip")) as archive:
+        archive.extractall(tmp_path / "app")
+        compiled = {name: archive.read(name) for name in archive.namelist() if name.endswith(".pyc")}
+    out = subprocess.run([sys.executable, "-c", START_IMPORTS, str(ROOT / "py" / "main.py")],
+                         cwd=tmp_path / "app", capture_output=True, text=True,
+                         env={"PYTHONPATH": str(tmp_path / "app"), "PYTHONDONTWRITEBYTECODE": "1",
+                              "PATH": "/usr/bin:/bin"})
+    assert out.returncode == 0, out.stderr[-2000:]
+    started = [pathlib.Path(f).relative_to(tmp_path / "app") for f in json.loads(out.stdout)]
+    assert len(started) > 20 and pathlib.Path("ui/app.py") in started
+    assert not any(part == "games" and path.name == "table.py" for path in started for part in path.parts)
+    tags = {name.rsplit(".", 2)[-2] for name in compiled}
+    assert len(tags) == 1 and tags.pop().startswith("cpython-3"), compiled.keys()
+    tag = next(iter(compiled)).rsplit(".", 2)[-2]
+    assert sorted(compiled) == sorted(f"{p.parent.as_posix()}/__pycache__/{p.stem}.{tag}.pyc" for p in started)
+    assert {data[:4] for data in compiled.values()} == {next(iter(compiled.values()))[:4]}
+    assert {int.from_bytes(data[4:8], "little") for data in compiled.values()} == {0b01}   # hash-based, unchecked

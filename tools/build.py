@@ -14,7 +14,9 @@ import os
 import pathlib
 import re
 import shutil
+import subprocess
 import sys
+import tempfile
 import tomllib
 import zipfile
 
@@ -58,31 +60,77 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 def pack_python(target: pathlib.Path | None = None) -> pathlib.Path:
     """py/ minus the entry point, as a zip PyScript unpacks into its working dir; each
     TOML data file packed as JSON (x.toml.json), which the page reads quicker
-    (py/ui/datafile.py: json is C, tomllib is Python)."""
+    (py/ui/datafile.py: json is C, tomllib is Python); and the bytecode of the modules
+    a start imports (start_bytecode)."""
     target = target or VENDOR / "app.zip"
     # The Python, and the data it reads: words and rules text (TOML), art (SVG).
     sources = sorted((src.relative_to(ROOT / "py").as_posix(), src) for src in (ROOT / "py").rglob("*")
                      if src.suffix in (".py", ".toml", ".svg") and "__pycache__" not in src.parts)
+    files: dict[str, bytes] = {}
+    for rel, src in sources:
+        if rel.split("/")[0] in ("tools",) or rel.split("/")[-1] == "main.py":
+            continue
+        if src.suffix == ".toml":
+            # A value JSON cannot hold (a TOML date) fails here, not in the page.
+            data = tomllib.loads(src.read_text(encoding="utf-8"))
+            files[rel + ".json"] = json.dumps(data, ensure_ascii=False, separators=(",", ":"),
+                                              allow_nan=False).encode()
+        else:
+            files[rel] = src.read_bytes()
+    files.update(start_bytecode(files))
+    write_if_changed(target, zipped(files))
+    return target
+
+
+def zipped(files: dict[str, bytes]) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        def add(rel: str, data: bytes) -> None:
+        for rel in sorted(files):
             info = zipfile.ZipInfo(rel, date_time=ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.create_system = 3                       # unix, whichever system builds
             info.external_attr = 0o100644 << 16          # a plain file, rw-r--r--
-            archive.writestr(info, data, compresslevel=9)
-        for rel, src in sources:
-            if rel.split("/")[0] in ("tools",) or rel.split("/")[-1] == "main.py":
-                continue
-            if src.suffix == ".toml":
-                # A value JSON cannot hold (a TOML date) fails here, not in the page.
-                data = tomllib.loads(src.read_text(encoding="utf-8"))
-                add(rel + ".json", json.dumps(data, ensure_ascii=False, separators=(",", ":"),
-                                              allow_nan=False).encode())
-            else:
-                add(rel, src.read_bytes())
-    write_if_changed(target, buffer.getvalue())
-    return target
+            archive.writestr(info, files[rel], compresslevel=9)
+    return buffer.getvalue()
+
+
+# A start with no snapshot (a first visit, the first after an update, WebKit until it
+# has made one) compiled every module it imports from its source: about a third of our
+# part of a start (bench/RESULTS-boot.md). Those modules ship compiled too, by the
+# Pyodide the site ships (tools/precompile.mjs); a game's rules and table, imported
+# when it is first opened, stay source only. Kept by a hash of what they are made from,
+# so that a rebuild with no change does not start Pyodide again.
+BYTECODE_CACHE = MODULES / ".cache" / "royaltable-bytecode"
+
+
+def start_bytecode(files: dict[str, bytes]) -> dict[str, bytes]:
+    """`files` (app.zip's, by name) -> the .pyc of each module main.py's imports bring in,
+    by its name in the zip (ui/__pycache__/app.cpython-314.pyc)."""
+    precompile = ROOT / "tools" / "precompile.mjs"
+    if not (MODULES / "pyodide").is_dir():
+        sys.exit("node_modules/ is missing: run `npm ci` first")
+    digest = hashlib.sha256()
+    for part in (precompile.read_bytes(), (ROOT / "py" / "main.py").read_bytes(),
+                 (MODULES / "pyodide" / "package.json").read_bytes(),
+                 *(name.encode() + b"\0" + files[name] for name in sorted(files))):
+        digest.update(hashlib.sha256(part).digest())
+    kept = BYTECODE_CACHE / digest.hexdigest()[:32]
+    if not kept.is_dir():
+        with tempfile.TemporaryDirectory(dir=BYTECODE_CACHE.parent if BYTECODE_CACHE.parent.is_dir() else None) as work:
+            source = pathlib.Path(work, "app.zip")
+            source.write_bytes(zipped(files))
+            made = pathlib.Path(work, "out")
+            subprocess.run(["node", str(precompile), str(source), str(ROOT / "py" / "main.py"), str(made)],
+                           check=True, stdout=subprocess.DEVNULL)
+            BYTECODE_CACHE.mkdir(parents=True, exist_ok=True)
+            for older in BYTECODE_CACHE.iterdir():
+                shutil.rmtree(older, ignore_errors=True)
+            try:
+                os.replace(made, kept)
+            except OSError:
+                if not kept.is_dir():        # not a build beside this one that made it first
+                    raise
+    return {path.relative_to(kept).as_posix(): path.read_bytes() for path in sorted(kept.rglob("*.pyc"))}
 
 
 # The memory snapshot (issue 22): static/snapshot.mjs is the interpreter module
