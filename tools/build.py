@@ -116,13 +116,14 @@ def start_bytecode(files: dict[str, bytes]) -> dict[str, bytes]:
         digest.update(hashlib.sha256(part).digest())
     kept = BYTECODE_CACHE / digest.hexdigest()[:32]
     if not kept.is_dir():
-        with tempfile.TemporaryDirectory(dir=BYTECODE_CACHE.parent if BYTECODE_CACHE.parent.is_dir() else None) as work:
+        BYTECODE_CACHE.mkdir(parents=True, exist_ok=True)
+        # Made beside the cache (one file system), then moved into it whole.
+        with tempfile.TemporaryDirectory(dir=BYTECODE_CACHE.parent) as work:
             source = pathlib.Path(work, "app.zip")
             source.write_bytes(zipped(files))
             made = pathlib.Path(work, "out")
             subprocess.run(["node", str(precompile), str(source), str(ROOT / "py" / "main.py"), str(made)],
                            check=True, stdout=subprocess.DEVNULL)
-            BYTECODE_CACHE.mkdir(parents=True, exist_ok=True)
             for older in BYTECODE_CACHE.iterdir():
                 shutil.rmtree(older, ignore_errors=True)
             try:
