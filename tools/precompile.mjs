@@ -1,5 +1,5 @@
-// Adds bytecode to app.zip for the modules a start imports (tools/build.py runs it):
-// compiled by the Pyodide the site ships (its Python is not the machine's), so that a
+// Compiles the modules a start imports, for tools/build.py to add to app.zip:
+// by the Pyodide the site ships (its Python is not the machine's), so that a
 // start with no snapshot (a first visit, the first after an update) reads them instead
 // of compiling their sources. The rest stays source only: a game's rules and table are
 // imported when it is first opened, and the snapshot holds them all.
@@ -32,20 +32,20 @@ sys.path.insert(0, HOME)
 ours = ("ui", "royaltable")
 tree = ast.parse(open("/tmp/main.py", encoding="utf-8").read())
 for node in tree.body:
-    if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in ours:
-        exec(compile(ast.Module([node], []), "main.py", "exec"), {})
-    elif isinstance(node, ast.Import) and all(a.name.split(".")[0] in ours for a in node.names):
-        exec(compile(ast.Module([node], []), "main.py", "exec"), {})
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        names = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+        if all(name.split(".")[0] in ours for name in names):
+            exec(compile(ast.Module([node], []), "main.py", "exec"), {})
 sources = sorted({m.__file__ for m in list(sys.modules.values())
                   if (getattr(m, "__file__", None) or "").startswith(HOME + "/")})
 assert sources, "main.py imports none of our modules"
-compiled = {}
+compiled = []
 for source in sources:
     cached = importlib.util.cache_from_source(source)
     py_compile.compile(source, cfile=cached, dfile=source, doraise=True,
                        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-    compiled[os.path.relpath(cached, HOME)] = cached
-sorted(compiled.items())
+    compiled.append((os.path.relpath(cached, HOME), cached))
+compiled
 `);
 const written = compiled.toJs();
 for (const [name, path] of written) {
