@@ -15,8 +15,10 @@ def seat_plate(ctx, seat: int, is_turn: bool, badges: list, body) -> Markup:
     badges = [built(b) for b in badges]
     if ctx.bots[seat]:
         badges.append(el("span", {"class": "badge badge-cpu"}, t("table.cpu")))
-    if is_turn:
-        badges.append(el("span", {"class": "badge badge-turn"}, t("table.turn_marker")))
+    # The turn's badge is on every plate, shown on the one whose turn it is: a table whose
+    # seats must not move as the turn goes round keeps an idle badge's room (its style.css).
+    badges.append(el("span", {"class": ["badge badge-turn", None if is_turn else "is-off"],
+                              "aria-hidden": None if is_turn else "true"}, t("table.turn_marker")))
     return el("div", {"class": ["plate", "is-turn" if is_turn else None], "data-seat": seat, "data-key": f"seat:{seat}"},
               el("div", {"class": "plate-head"}, el("span", {"class": "plate-name"}, ctx.names[seat]),
                  el("span", {"class": "plate-badges"}, badges)),
