@@ -482,8 +482,19 @@ def test_the_log_numbers_moves_of_the_whole_game():
             app.handle("act", match.legal_on_screen()[-1])
     html = app.render()
     assert f'reversed start="{len(match.log)}"' in html
-    assert html.count("<li>", html.index("log-list")) == 80
-    assert log_line(match.log[-1], app.t, shown_names(match.seats, app.t)) in html
+    # each line is known by its move's number (the page's patch adds the new line
+    # instead of rewriting all eighty), newest first
+    numbers = [int(n) for n in re.findall(r'<li id="log-(\d+)">', html[html.index("log-list"):])]
+    assert numbers == list(range(len(match.log), len(match.log) - 80, -1))
+    newest = log_line(match.log[-1], app.t, shown_names(match.seats, app.t))
+    assert f'<li id="log-{len(match.log)}">{newest}</li>' in html
+    # a move later, every line that was drawn is drawn the same under the same id
+    app.step() if app.pending_delay() is not None else app.handle("act", match.legal_on_screen()[-1])
+    again = app.render()
+    assert len(match.log) > numbers[0]
+    for number in numbers[:-(len(match.log) - numbers[0])]:
+        line = re.search(f'<li id="log-{number}">.*?</li>', html).group(0)
+        assert line in again
 
 
 def test_six_players_with_long_names_fit_the_score_table():

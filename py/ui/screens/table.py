@@ -69,19 +69,25 @@ class KeptLines:
     the names are the same: an entry once written does not change, and the eighty
     lines made again at every move were a third of a table's drawing. An entry is
     known by itself (an undo makes new ones), not by its place. A memo: drawing with
-    it draws what drawing without it does."""
+    it draws what drawing without it does.
+
+    Each line carries its move's number as its id, so that the page's patch
+    (static/redraw.js) knows a line by its move: a new move adds one line at the top
+    (the newest is first) instead of rewriting the text of every line below it."""
     def __init__(self):
         self._said: tuple = ()
         self._kept: dict[int, tuple] = {}
 
-    def __call__(self, entries, t: Translator, names: list[str]) -> list[Markup]:
+    def __call__(self, entries, t: Translator, names: list[str], first: int = 1) -> list[Markup]:
+        """`entries` with their move numbers from `first` on."""
         said = (t.lang, tuple(names))
         kept = self._kept if said == self._said else {}
         lines, now = [], {}
-        for entry in entries:
+        for number, entry in enumerate(entries, first):
             old = kept.get(id(entry))
-            line = old[1] if old is not None and old[0] is entry else el("li", log_line(entry, t, names))
-            now[id(entry)] = (entry, line)
+            line = (old[2] if old is not None and old[0] is entry and old[1] == number
+                    else el("li", {"id": f"log-{number}"}, log_line(entry, t, names)))
+            now[id(entry)] = (entry, number, line)
             lines.append(line)
         self._said, self._kept = said, now
         return lines
@@ -360,7 +366,8 @@ class TableScreen(Screen):
 
     def render_log(self, match: Match) -> Markup:
         t = self.t
-        lines = self.log_lines(match.log[-LOG_SHOWN:], t, shown_names(match.seats, t))
+        shown = match.log[-LOG_SHOWN:]
+        lines = self.log_lines(shown, t, shown_names(match.seats, t), first=len(match.log) - len(shown) + 1)
         # Numbered as moves of the whole game, newest first, even when older ones are cut.
         return el("section", {"class": "log"}, el("h2", {"class": "side-title"}, t("table.log")),
                   el("ol", {"class": "log-list", "reversed": True, "start": len(match.log), "tabindex": "0",
