@@ -25,7 +25,8 @@ def app_html(page) -> str:
 
 def test_after_a_tap_on_a_table_what_did_not_change_is_the_same_element(watched):
     """One person against computers (the screen is always that person's): the rail
-    of tabs and the Home button do not change when a card is played."""
+    of tabs and the Home button do not change when a card is played, nor do the
+    log's lines already written."""
     w = watched(1024, 768)
     page = w.open()
     new_game(page, "krypkille", ["human", "quick", "quick"], seed="4")
@@ -33,12 +34,20 @@ def test_after_a_tap_on_a_table_what_did_not_change_is_the_same_element(watched)
     page.evaluate("""() => { for (const el of document.querySelectorAll('.table-rail, [data-cmd=home]'))
                                el.royalKept = true; }""")
     before = page.evaluate("document.querySelector('.table-rail').outerHTML")
-    html = app_html(page)
-    page.locator(DECISION).first.click()
-    page.wait_for_function("(html) => document.getElementById('app').innerHTML !== html", arg=html)
+    # the log's lines, newest first: a move adds its line at the top, and every line
+    # already there stays the same element with the same words (not rewritten a place down)
+    lines = page.evaluate("""() => [...document.querySelectorAll('.log-list li')].map(li => {
+                               li.royalKept = true; return li.textContent; })""")
+    assert lines, "no move in the log yet"
+    page.locator("#app [data-cmd=act]:not([disabled])").first.click()     # a move (a pick is not one)
+    page.wait_for_function("(n) => document.querySelectorAll('.log-list li').length > n", arg=len(lines))
     assert page.evaluate("document.querySelector('.table-rail').outerHTML") == before
     assert page.evaluate("document.querySelector('.table-rail').royalKept === true")
     assert page.evaluate("document.querySelector('[data-cmd=home]').royalKept === true")
+    now = page.evaluate("""() => [...document.querySelectorAll('.log-list li')].map(
+                             li => [li.royalKept === true, li.textContent])""")
+    assert now[len(now) - len(lines):] == [[True, line] for line in lines]
+    assert not any(kept for kept, _ in now[:len(now) - len(lines)])
     assert w.errors == []
 
 
