@@ -9,6 +9,7 @@ loads it saved just before the first of them and plays on through the page."""
 from __future__ import annotations
 
 import collections
+import random
 import re
 import time
 
@@ -205,4 +206,59 @@ def test_rules_in_both_languages_say_the_card_texts_are_the_apps_own(watched):
     text = page.inner_text(".rules")
     assert "this app's own" in text and "Night game" in text
     assert page.locator(".rules-notes li").count() >= 4 and "edition" not in text
+    assert w.errors == []
+
+
+def promises_asked_of_a_person(count: int) -> list[dict]:
+    """Records of four-seat games (a person, three quick computers, days and nights)
+    stopped where the person is asked to add a promise to their offer, after the first
+    rounds (the felt has its captions and the cards seen by then): the person's other
+    choices random, seeded."""
+    found = []
+    for seed in range(1, 400):
+        state = GAME.new(4, seed=seed, options={"mode": "day" if seed % 2 else "night"})
+        chooser = random.Random(seed)
+        bots = [GAME.bots["quick"](seed=s) for s in range(4)]
+        while not state.over:
+            legal = state.legal_actions()
+            if state.current == 0 and state.phase == "offer-promise" and len(state.actions) > 40:
+                found.append(state.record())
+                break
+            seat = state.current
+            state.apply(chooser.choice(legal) if seat == 0 else bots[seat].choose(state.view(seat), legal),
+                        seat=seat)
+        if len(found) == count:
+            return found
+    raise AssertionError(f"found {len(found)} of {count}")
+
+
+def test_the_promise_choice_fits_a_portrait_tablet_with_the_hand_under_it(watched):
+    """The tallest decision of a portrait tablet: the offers made so far, the person's
+    own, who passed, six promises, and the person's hand under them. The page does not
+    scroll and every promise and card is in the window, in both languages (the hand
+    keeps its cards and names there, not their text: with it the hand went 7-20 px below
+    the window in some positions)."""
+    records = promises_asked_of_a_person(2)
+    seats = [{"name": "Aki", "kind": "human"}] + [{"name": n, "kind": "quick"} for n in NAMES[1:4]]
+    w = watched(768, 1024)
+    page = w.open_saved(saves.dump(seats, records[1]))
+    page.click("[data-cmd=continue]")
+    page.wait_for_selector(".st-promises")
+    for language in ("ja", "en"):
+        if page.get_attribute("html", "lang") != language:
+            page.click("[data-cmd=lang]")
+            page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=language)
+        outside = page.evaluate("""() => { if (window.royalMotion) royalMotion.finish(); window.scrollTo(0, 0);
+          const out = [];
+          if (document.documentElement.scrollHeight > innerHeight + 1)
+            out.push('page ' + document.documentElement.scrollHeight + ' px tall');
+          for (const e of document.querySelectorAll('.st-promises [data-cmd=act], .st-hand .card')) {
+            const r = e.getBoundingClientRect();
+            if (r.bottom > innerHeight + 1) out.push((e.dataset.arg || e.textContent.trim()) + ' to y ' + Math.round(r.bottom));
+          }
+          return out; }""")
+        assert page.locator(".st-promises [data-cmd=act]").count() == 6
+        assert page.locator(".st-hand .card").count() >= 3
+        assert outside == [], f"{language}: {outside}"
+    w.shot("struggle-promise-768x1024")
     assert w.errors == []
