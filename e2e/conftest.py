@@ -9,6 +9,7 @@ import os
 import pathlib
 import sys
 import threading
+import weakref
 
 import playwright.sync_api
 import pytest
@@ -214,9 +215,18 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "fresh_context: the test gets a browser profile of its own")
 
 
+def watch_page(page, snapshot_mode: str) -> None:
+    """What every page of a test runs before the app: its CSP's complaints reported,
+    and whether it may restore the start-up snapshot."""
+    _PLAIN_ADD_INIT_SCRIPT(page, CSP_VIOLATIONS)
+    _PLAIN_ADD_INIT_SCRIPT(page, f"window.royalSnapshotMode = {snapshot_mode!r};")
+
+
 class Watched:
-    """A page plus what it asked for and complained about."""
-    def __init__(self, page, origin, snapshot_mode="off", cdp=None, language=None):
+    """A page plus what it asked for and complained about. `lent`: a tab of the shared
+    profile that already runs watch_page's scripts (Contexts lends it to each test in
+    turn); its listeners go at the end of the test (`stop`)."""
+    def __init__(self, page, origin, snapshot_mode="off", cdp=None, language=None, lent=False):
         self.page = page
         self.origin = origin
         self.language = language        # the page's own language, when its profile has none
@@ -224,13 +234,20 @@ class Watched:
         self.errors: list[str] = []
         self.dialogs: list[str] = []
         self._cdp = cdp                 # a CDP session of the page (screenshots, its language)
-        page.on("request", lambda r: self.requests.append(r.url))
-        page.on("console", self._console)
-        page.on("pageerror", lambda e: self.errors.append(str(e)))
-        page.on("requestfailed", self._request_failed)
-        page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
-        page.add_init_script(CSP_VIOLATIONS)
-        page.add_init_script(f"window.royalSnapshotMode = {snapshot_mode!r};")
+        self._listeners = [("request", lambda r: self.requests.append(r.url)),
+                           ("console", self._console),
+                           ("pageerror", lambda e: self.errors.append(str(e))),
+                           ("requestfailed", self._request_failed),
+                           ("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))]
+        for event, listener in self._listeners:
+            page.on(event, listener)
+        if not lent:
+            watch_page(page, snapshot_mode)
+
+    def stop(self):
+        """The test is over: what the page does next is not this test's."""
+        for event, listener in self._listeners:
+            self.page.remove_listener(event, listener)
 
     def _console(self, message):
         if message.type != "error":
@@ -325,21 +342,63 @@ def in_language(page, locale):
     Accept-Language header, Intl's formats), set on the page rather than its profile:
     one profile, and one start-up snapshot made, serves both languages. Returns the CDP
     session that holds the setting; it lasts as long as the session stays attached."""
-    cdp = page.context.new_cdp_session(page)
+    cdp = _PLAIN_NEW_CDP_SESSION(page.context, page)
+    speak(cdp, locale)
+    return cdp
+
+
+def speak(cdp, locale):
+    """Sets (or changes) the language of the page `cdp` is attached to (in_language)."""
     agent = cdp.send("Browser.getVersion")["userAgent"]
     cdp.send("Emulation.setUserAgentOverride", {"userAgent": agent, "acceptLanguage": locale})
     cdp.send("Emulation.setLocaleOverride", {"locale": locale})
-    return cdp
+
+
+# A tab of the shared profile is lent to one test after another: a new tab is a new
+# renderer process, and the app's start in a new process cost 1.9-2.4 CPU-s against
+# 1.2-1.3 in a tab that had run it before (12 starts each way, three times, side by side).
+# Each test still starts the app anew in it (a navigation: nothing of a page's scripts
+# survives it), with the profile emptied as before. What a navigation does not undo is
+# the tab's own settings: a test that changes one (scripts run before the app, routes,
+# media, a CDP session of its own...) gets the tab closed after it, as every tab was.
+_CHANGES_A_TAB = ("add_init_script", "route", "route_from_har", "route_web_socket", "expose_function",
+                  "expose_binding", "emulate_media", "set_default_timeout", "set_default_navigation_timeout",
+                  "set_extra_http_headers", "unroute", "unroute_all")
+_changed_tabs: "weakref.WeakSet" = weakref.WeakSet()
+_PLAIN_ADD_INIT_SCRIPT = playwright.sync_api.Page.add_init_script
+_PLAIN_NEW_CDP_SESSION = playwright.sync_api.BrowserContext.new_cdp_session
+
+
+def _noting_a_change(method):
+    @functools.wraps(method)
+    def changing(page, *args, **kwargs):
+        _changed_tabs.add(page)
+        return method(page, *args, **kwargs)
+    return changing
+
+
+def _new_cdp_session_noted(context, page, *args, **kwargs):
+    if isinstance(page, playwright.sync_api.Page):
+        _changed_tabs.add(page)
+    return _PLAIN_NEW_CDP_SESSION(context, page, *args, **kwargs)
+
+
+for _name in _CHANGES_A_TAB:
+    if hasattr(playwright.sync_api.Page, _name):
+        setattr(playwright.sync_api.Page, _name, _noting_a_change(getattr(playwright.sync_api.Page, _name)))
+playwright.sync_api.BrowserContext.new_cdp_session = _new_cdp_session_noted
 
 
 class Contexts:
     """One shared browser context per kind of page (touch or not) for a worker's tests,
-    each with a start-up snapshot made before its first test; a page's language is its
-    own (`in_language`)."""
+    each with a start-up snapshot made before its first test, and a tab of it lent to
+    one test after another (see _CHANGES_A_TAB); a page's language is its own
+    (`in_language`)."""
     def __init__(self, chromium, origin):
         self.chromium = chromium
         self.origin = origin
         self.shared: dict[bool, object] = {}      # has_touch -> its context
+        self.lent: dict[bool, tuple] = {}         # has_touch -> (its tab, the CDP session of its language)
 
     def page(self, locale, has_touch):
         """A page of the shared profile, emptied, in `locale`; and the CDP session that
@@ -350,8 +409,15 @@ class Contexts:
             if SNAPSHOT_MODE == "on":
                 self._make_snapshot(context)
             self.shared[has_touch] = context
-        page = context.new_page()
-        cdp = in_language(page, locale)
+        lent = self.lent.get(has_touch)
+        if lent is not None and not lent[0].is_closed():
+            page, cdp = lent
+            speak(cdp, locale)
+        else:
+            page = context.new_page()
+            watch_page(page, "off" if SNAPSHOT_MODE == "off" else "on")
+            cdp = in_language(page, locale)
+            self.lent[has_touch] = (page, cdp)
         return self._emptied(page), cdp
 
     def _make_snapshot(self, context):
@@ -372,7 +438,7 @@ class Contexts:
         own page (a page of its own for it cost another renderer each test), fetched
         past the service worker: whatever the last test left it doing, the emptying
         does not wait for it."""
-        cdp = page.context.new_cdp_session(page)
+        cdp = _PLAIN_NEW_CDP_SESSION(page.context, page)
         cdp.send("Storage.clearDataForOrigin", {"origin": self.origin, "storageTypes": CLEARED})
         cdp.send("Network.enable")
         cdp.send("Network.setBypassServiceWorker", {"bypass": True})
@@ -383,10 +449,20 @@ class Contexts:
         return page
 
     def release(self, context):
-        """After a test: its pages closed (their locks and channels with them), online again."""
-        for page in list(context.pages):
-            page.close()
+        """After a test: online again; its pages closed (their locks and channels with
+        them), but the lent tab if the test left its settings as they were: that one
+        leaves the app (a navigation ends its scripts, timers, locks and channels)."""
         context.set_offline(False)
+        lent = {pair[0] for pair in self.lent.values()}
+        for page in list(context.pages):
+            if page in lent and page not in _changed_tabs and not page.is_closed():
+                try:
+                    page.goto(self.origin + NO_APP_PAGE, wait_until="commit")
+                    continue
+                except playwright.sync_api.Error:
+                    pass                      # a tab that cannot leave (crashed) is closed
+            page.close()
+        self.lent = {kind: pair for kind, pair in self.lent.items() if not pair[0].is_closed()}
 
     def close(self):
         for context in self.shared.values():
@@ -395,6 +471,7 @@ class Contexts:
     def forget(self):
         """Before the browser is launched anew: the next test makes new profiles."""
         self.shared.clear()
+        self.lent.clear()
 
 
 @pytest.fixture(scope="session")
@@ -426,11 +503,14 @@ def watched(request, chromium, browser, site, shared_contexts):
         page.set_viewport_size({"width": width, "height": height})
         if reduced_motion:
             page.emulate_media(reduced_motion=reduced_motion)
-        return Watched(page, site, "off" if SNAPSHOT_MODE == "off" else "on", cdp=cdp, language=locale)
-    own, used, kinds = [], [], set()
+        lent.append(Watched(page, site, cdp=cdp, language=locale, lent=True))
+        return lent[-1]
+    own, used, kinds, lent = [], [], set(), []
     yield make
     for context in own:
         context.close()
+    for watcher in lent:
+        watcher.stop()
     for context in used:
         shared_contexts.release(context)
 
