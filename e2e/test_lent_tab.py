@@ -1,0 +1,24 @@
+"""The suite's own harness (e2e/conftest.py): the tab of a shared profile lent to one
+test after another carries nothing of a test that changed it, and speaks each test's
+language."""
+from __future__ import annotations
+
+from conftest import NO_APP_PAGE
+
+
+def test_a_lent_tab_is_lent_again_only_as_it_was(shared_contexts, site):
+    page, _ = shared_contexts.page("ja-JP", False)
+    page.add_init_script("window.leftBehind = true")      # a test's own script: the tab is changed
+    shared_contexts.release(page.context)
+    assert page.is_closed()
+    again, _ = shared_contexts.page("en-US", False)
+    assert again is not page
+    again.goto(site + NO_APP_PAGE)
+    assert again.evaluate("[typeof window.leftBehind, navigator.language]") == ["undefined", "en-US"]
+    shared_contexts.release(again.context)
+    assert not again.is_closed() and again.url == site + NO_APP_PAGE
+    third, _ = shared_contexts.page("ja-JP", False)            # left as it was: lent again, in ja
+    assert third is again
+    third.goto(site + NO_APP_PAGE)
+    assert third.evaluate("navigator.language") == "ja-JP"
+    shared_contexts.release(third.context)
