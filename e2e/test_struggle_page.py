@@ -238,6 +238,7 @@ def test_the_promise_choice_fits_a_portrait_tablet_with_the_hand_under_it(watche
     scroll and every promise and card is in the window, in both languages (the hand
     keeps its cards and names there, not their text: with it the hand went 7-20 px below
     the window in some positions)."""
+    import test_trust as trust                 # its whole games' check of what does not fit
     records = promises_asked_of_a_person(2)
     seats = [{"name": "Aki", "kind": "human"}] + [{"name": n, "kind": "quick"} for n in NAMES[1:4]]
     w = watched(768, 1024)
@@ -248,15 +249,9 @@ def test_the_promise_choice_fits_a_portrait_tablet_with_the_hand_under_it(watche
         if page.get_attribute("html", "lang") != language:
             page.click("[data-cmd=lang]")
             page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=language)
-        outside = page.evaluate("""() => { if (window.royalMotion) royalMotion.finish(); window.scrollTo(0, 0);
-          const out = [];
-          if (document.documentElement.scrollHeight > innerHeight + 1)
-            out.push('page ' + document.documentElement.scrollHeight + ' px tall');
-          for (const e of document.querySelectorAll('.st-promises [data-cmd=act], .st-hand .card')) {
-            const r = e.getBoundingClientRect();
-            if (r.bottom > innerHeight + 1) out.push((e.dataset.arg || e.textContent.trim()) + ' to y ' + Math.round(r.bottom));
-          }
-          return out; }""")
+        outside = page.evaluate(trust.OFF_SCREEN) + page.evaluate(
+            """() => [...document.querySelectorAll('.st-hand .card')].filter(c => c.getBoundingClientRect().bottom
+                       > innerHeight + 1).map(c => 'hand card ' + c.textContent.trim())""")
         assert page.locator(".st-promises [data-cmd=act]").count() == 6
         assert page.locator(".st-hand .card").count() >= 3
         assert outside == [], f"{language}: {outside}"
