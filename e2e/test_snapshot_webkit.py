@@ -82,6 +82,29 @@ def made(b) -> dict:
     return info
 
 
+# What the page is when Back did not ask (a failure's message says it).
+PAGE_AFTER_BACK = """return {href: location.href, entries: history.length, state: history.state,
+    loaded: Math.round(performance.now()), screen: document.querySelector('#app') &&
+    document.querySelector('#app').innerText.slice(0, 300)}"""
+
+
+def leave_by_back(b) -> None:
+    """Back from a table (an iPad's back swipe), and Leave at its question: the home screen.
+    The page is left to paint first, as a person's swipe comes after the move they saw.
+    Here, Back sent at once after a round of play (within a few ms of the last draw) went
+    straight to the home screen now and then (3 of 18 runs), without the question and on
+    the page's first history entry (history.state null); after a pause of one script's
+    round trip, 0 of 42. Why is not known; a failure's message says where the page was."""
+    b.settle()
+    b.js("history.back()")
+    try:
+        b.wait_for('[data-cmd=quit][data-arg="leave"]', 20, "the question on leaving")
+    except AssertionError as err:
+        raise AssertionError(f"{err}; the page then: {b.js(PAGE_AFTER_BACK)}") from None
+    b.click('[data-cmd=quit][data-arg="leave"]')
+    b.wait_for(".game-grid", 20, "the home screen")
+
+
 def play_a_game_a_little(b, game_id: str = "golden_key") -> None:
     b.click(f"[data-game={game_id}] [data-cmd=setup]")
     b.wait_for("[data-cmd=start]", 20, f"the new-game screen of {game_id}")
@@ -125,10 +148,7 @@ def test_webkit_makes_the_snapshot_on_a_quiet_home_restores_it_and_survives_a_da
     assert "making" not in info["at"] and info["state"] == "normal", f"made while a game was played: {info}"
 
     # Back on the home screen, left quiet: the making starts...
-    b.js("history.back()")
-    b.wait_for('[data-cmd=quit][data-arg="leave"]', 20, "the question on leaving")
-    b.click('[data-cmd=quit][data-arg="leave"]')
-    b.wait_for(".game-grid", 20, "the home screen")
+    leave_by_back(b)
     wait_state(b, "making", 60)
     # ...and stops the moment the person opens a game, not counted as a failure.
     b.click("[data-game=krypkille] [data-cmd=setup]")
@@ -162,10 +182,7 @@ def test_webkit_makes_the_snapshot_on_a_quiet_home_restores_it_and_survives_a_da
     no_error_on_screen(b, "after a damaged snapshot")
     play_a_game_a_little(b, "struggle")
     assert b.errors() == []
-    b.js("history.back()")
-    b.wait_for('[data-cmd=quit][data-arg="leave"]', 20, "the question on leaving")
-    b.click('[data-cmd=quit][data-arg="leave"]')
-    b.wait_for(".game-grid", 20, "the home screen")
+    leave_by_back(b)
     made(b)                                              # a fresh one, for the next visit
 
 
