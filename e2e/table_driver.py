@@ -25,6 +25,17 @@ SNAPSHOT = """() => [document.getElementById('app').innerHTML,
                      (royalStore.written[royalStore.open] || null),
                      (document.querySelector('[data-screen]') || {dataset: {}}).dataset.screen || '']"""
 DECISION = "#app [data-cmd=act]:not([disabled]), #app [data-cmd=select]"
+# Every button a decision is taken with that lies outside the window, the page at its top: a
+# player's decision must be in reach without scrolling.
+OUT_OF_REACH = """() => { window.scrollTo(0, 0); const out = [];
+  for (const b of document.querySelectorAll(
+      '#app [data-cmd=act], #app [data-cmd=select], #app [data-cmd=handoff], #app [data-cmd=resume]')) {
+    const r = b.getBoundingClientRect();
+    if (!r.width) continue;
+    if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1)
+      out.push(b.dataset.cmd + ' ' + (b.dataset.arg || '') + ' at y ' + Math.round(r.top) + '-' + Math.round(r.bottom));
+  }
+  return out; }"""
 # What a screen offers a player: a hand-off (its seat), a resume, an undo, and the
 # decision buttons' kinds, in DECISION's order.
 _OFFER = """() => {

@@ -10,7 +10,7 @@ import random
 import sys
 import time
 
-from table_driver import game_over, new_game, record_json, snapshot
+from table_driver import OUT_OF_REACH, game_over, new_game, record_json, snapshot
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from royaltable import registry  # noqa: E402
@@ -316,7 +316,7 @@ def test_the_rescue_offer_and_the_advanced_board_are_in_reach_in_both_orientatio
         for width, height in trust.LANDSCAPE, trust.PORTRAIT:
             page.set_viewport_size({"width": width, "height": height})
             page.wait_for_timeout(50)
-            assert page.evaluate(trust.OUT_OF_REACH) == [], (name, width)
+            assert page.evaluate(OUT_OF_REACH) == [], (name, width)
             w.shot(f"golden_key-{name}-{width}x{height}")
         page.set_viewport_size({"width": 1024, "height": 768})
         if name == "advanced":

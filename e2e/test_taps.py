@@ -11,6 +11,7 @@ import re
 import sys
 
 import pytest
+from table_driver import OUT_OF_REACH
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from royaltable import registry  # noqa: E402
@@ -95,14 +96,6 @@ def test_eight_quick_taps_on_next_step_a_replay_eight_steps(watched):
 # ---- decisions in reach, words that fit their boxes ------------------------------------
 
 SIZES = ((1024, 768), (768, 1024))
-OUT_OF_REACH = """() => { window.scrollTo(0, 0); const out = [];
-  for (const b of document.querySelectorAll('#app [data-cmd=act], #app [data-cmd=select]')) {
-    const r = b.getBoundingClientRect();
-    if (!r.width) continue;
-    if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1)
-      out.push((b.dataset.arg || '') + ' at y ' + Math.round(r.top) + '-' + Math.round(r.bottom));
-  }
-  return out; }"""
 # Elements with words of their own whose box is smaller than the words: cut off, or
 # spilling over. A glyph's ascent above a tight line (a few pixels) is no overflow.
 OVERFLOWING = """(scope) => { const out = [];

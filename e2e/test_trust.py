@@ -26,15 +26,6 @@ NO_BUTTON = """([x, y]) => { for (const dx of [-24, 0, 24]) for (const dy of [-2
     const e = document.elementFromPoint(x + dx, y + dy);
     if (!e || e.closest('[data-cmd], input, summary, label, a, .toast')) return false; }
   return true; }"""
-OUT_OF_REACH = """() => { window.scrollTo(0, 0); const out = [];
-  for (const b of document.querySelectorAll(
-      '#app [data-cmd=act], #app [data-cmd=select], #app [data-cmd=handoff], #app [data-cmd=resume]')) {
-    const r = b.getBoundingClientRect();
-    if (!r.width) continue;
-    if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1)
-      out.push(b.dataset.cmd + ' ' + (b.dataset.arg || '') + ' at y ' + Math.round(r.top) + '-' + Math.round(r.bottom));
-  }
-  return out; }"""
 
 
 def seats_for(game_id, people):

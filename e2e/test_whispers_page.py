@@ -11,7 +11,7 @@ import pathlib
 import re
 import sys
 
-from table_driver import RandomPlayer, game_over, new_game, snapshot, view_strings
+from table_driver import OUT_OF_REACH, RandomPlayer, game_over, new_game, snapshot, view_strings
 
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
@@ -22,14 +22,6 @@ from ui import saves  # noqa: E402
 GAME = registry.get("whispers")
 HOT_SEAT = ["human", "human", "quick"]
 NAMES = ["Aki", "Ben", "Henry", "Anne", "Edward"]
-OUT_OF_REACH = """() => { window.scrollTo(0, 0); const out = [];
-  for (const b of document.querySelectorAll('#app [data-cmd=act], #app [data-cmd=handoff], #app [data-cmd=resume]')) {
-    const r = b.getBoundingClientRect();
-    if (!r.width) continue;
-    if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1)
-      out.push((b.dataset.arg || b.dataset.cmd) + ' at y ' + Math.round(r.top) + '-' + Math.round(r.bottom));
-  }
-  return out; }"""
 
 
 # ---- positions found in CPython -------------------------------------------------------------
