@@ -92,9 +92,10 @@ def leave_by_back(b) -> None:
     """Back from a table (an iPad's back swipe), and Leave at its question: the home screen.
     The page is left to paint first, as a person's swipe comes after the move they saw.
     Here, Back sent at once after a round of play (within a few ms of the last draw) went
-    straight to the home screen now and then (3 of 18 runs), without the question and on
-    the page's first history entry (history.state null); after a pause of one script's
-    round trip, 0 of 42. Why is not known; a failure's message says where the page was."""
+    straight to the home screen now and then (2 of 11 runs, and once in a full run),
+    without the question and on the page's first history entry (history.state null);
+    after one script's round trip, 0 of 46. Why is not known (one script run early in the
+    game instead also gave 0 of 26); a failure's message says where the page was."""
     b.settle()
     b.js("history.back()")
     try:
