@@ -11,8 +11,8 @@ import re
 import statistics
 
 import pytest
-from table_driver import (DECISION, ENDLESS_REPAINTS, UNUSED, RandomPlayer, cards_drawn, game_over, has_secrets,
-                          new_game, players_near, shortest_options, snapshot, view_strings)
+from table_driver import (DECISION, ENDLESS_REPAINTS, OUT_OF_REACH, UNUSED, RandomPlayer, cards_drawn, game_over,
+                          has_secrets, new_game, players_near, shortest_options, snapshot, view_strings)
 
 from conftest import wait_until_ready
 from ui.collection import COLLECTION, playable
@@ -123,16 +123,10 @@ OFF_SCREEN = """() => { if (window.royalMotion) royalMotion.finish();   // the t
   const doc = document.documentElement;
   if (doc.scrollHeight > innerHeight + 1) out.push('page ' + doc.scrollHeight + ' px tall');
   if (doc.scrollWidth > innerWidth + 1) out.push('page ' + doc.scrollWidth + ' px wide');
-  for (const b of document.querySelectorAll(
-      '#app [data-cmd=act], #app [data-cmd=select], #app [data-cmd=handoff], #app [data-cmd=resume]')) {
-    const r = b.getBoundingClientRect();
-    if (!r.width) continue;
-    if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1)
-      out.push(b.dataset.cmd + ' ' + (b.dataset.arg || '') + ' at y ' + Math.round(r.top) + '-' + Math.round(r.bottom));
-  }
+  out.push(...(%s)());
   for (const c of document.querySelectorAll('#app .card:not(.card-back)'))
     if (!c.querySelector('svg')) out.push('a card with no figure: ' + c.textContent.trim().slice(0, 30));
-  return out; }"""
+  return out; }""" % OUT_OF_REACH
 
 # All at once, in one call: what does not fit, (at a decision on the table, no overlay
 # over it) the height left unused under the table, the height of the table's status
