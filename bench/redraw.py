@@ -13,7 +13,7 @@ booted once (Chromium through Playwright, Debian's `chromium`; WebKit = Debian's
 WebKitWebDriver + MiniBrowser under Xvfb through Selenium, e2e/webkit.py) and then
 play, in each round and for each game, one whole game each, the four in a rotating
 order (engines and variants interleaved). A game: one person, the other seats quick
-computers, `?pace=0.02` (motion on, scaled as the tests run it), the person's taps a
+computers, `?pace=0.05` (motion on, the shortest pace that keeps it), the person's taps a
 seeded walk over the table's buttons as bench/web.py's taps section does (same seed
 for the four pages), each tap dispatched at its button's centre from inside the page.
 
@@ -47,12 +47,12 @@ for entry in (str(HERE), str(ROOT / "e2e"), str(ROOT / "py")):
     if entry not in sys.path:
         sys.path.insert(0, entry)
 
-from common import CHROMIUM, fmt_ms, load, median, quantile  # noqa: E402
+from common import CHROMIUM, MOVING_PACE, fmt_ms, load, median, quantile  # noqa: E402
 from web import ARGS, Site  # noqa: E402
 
 GAMES = ["court", "krypkille", "whispers", "golden_key", "struggle"]
 BEFORE = "5255420"            # main before this change: every redraw replaced the whole HTML
-PACE = "0.02"
+PACE = MOVING_PACE
 BOOT_S = 300
 
 # Sets up a new game in the page: one person, the other seats quick, the seed; resolves

@@ -661,7 +661,7 @@ def render_taps(d):
             cmd_rows.append([game, cmd, len(xs), fmt_ms(median(xs)), fmt_ms(quantile(xs, 0.95))])
     text = ["## 4. Taps", "",
             "Every human decision of whole games (one person, default seat count, the other seats "
-            "quick computer players, `?pace=0.02`), tapped by a seeded walk over the table's "
+            "quick computer players, `?pace=0.05`, motion on), tapped by a seeded walk over the table's "
             "buttons. Each tap is timed in the page with `performance.now()` around "
             "`element.click()` (the Python handler redraws synchronously inside it): **handler** is "
             "the click alone (Python + `innerHTML`), **+ layout** adds the style and layout the "

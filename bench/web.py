@@ -17,7 +17,7 @@ import threading
 import time
 from urllib.parse import urlsplit
 
-from common import CHROMIUM, ROOT
+from common import CHROMIUM, MOVING_PACE, ROOT
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -442,7 +442,7 @@ def play_one(browser, site: Site, game: str, seed: int, log, limit_s: float = 60
         page = context.new_page()
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{site.origin}/?pace=0.02")
+        page.goto(f"{site.origin}/?pace={MOVING_PACE}")
         page.wait_for_function(USABLE, timeout=LOAD_TIMEOUT_MS)
         page.click(f'[data-game="{game}"] [data-cmd=setup]')
         players = page.locator(".seat-row").count()

@@ -46,7 +46,7 @@ def test_a_person_plays_a_whole_match_against_computers(watched):
     winners, new rounds are dealt from the stock, totals pulse."""
     w = watched()
     w.page.add_init_script(MOTION_LOG)
-    page = w.open()
+    page = w.open("pace=0.05")          # at the shortest pace motion is not prepared at all
     new_game(page, ["human", "strong", "quick", "quick"], names=["Hana"], limit=50)
     w.shot("krypkille-table-1024x768")
     assert page.evaluate("document.documentElement.scrollWidth") <= 1024
