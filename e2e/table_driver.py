@@ -25,6 +25,9 @@ SNAPSHOT = """() => [document.getElementById('app').innerHTML,
                      (royalStore.written[royalStore.open] || null),
                      (document.querySelector('[data-screen]') || {dataset: {}}).dataset.screen || '']"""
 DECISION = "#app [data-cmd=act]:not([disabled]), #app [data-cmd=select]"
+# The shortest pace at which static/motion.js still moves things (at the tests' usual
+# 0.02 every motion would be over within a frame, and none is prepared).
+MOVING_PACE = "pace=0.05"
 # Every button a decision is taken with that lies outside the window, the page at its top: a
 # player's decision must be in reach without scrolling.
 OUT_OF_REACH = """() => { window.scrollTo(0, 0); const out = [];

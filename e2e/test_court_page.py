@@ -9,6 +9,7 @@ import sys
 import time
 
 import pytest
+from table_driver import MOVING_PACE
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from royaltable import registry  # noqa: E402
@@ -139,7 +140,7 @@ def motions(page, after_click):
 def test_a_turn_that_rolls_sets_aside_uses_three_abilities_and_takes_a_card(watched):
     save, held = position_with_abilities()
     w = watched(locale="en-US")
-    page = w.open_saved(save, "pace=0.05")      # at the shortest pace motion is not prepared at all
+    page = w.open_saved(save, MOVING_PACE)
     page.click("[data-cmd=continue]", timeout=90_000)
     page.evaluate(MOTION_SPY)
     seen = motions(page, lambda: page.click('.ct-tray [data-arg="roll"]'))

@@ -6,6 +6,7 @@ import pathlib
 import sys
 
 from kk_driver import drive, new_game
+from table_driver import MOVING_PACE
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from ui.collection import GAMES  # noqa: E402  (every game, in home-screen order)
@@ -46,7 +47,7 @@ def test_a_person_plays_a_whole_match_against_computers(watched):
     winners, new rounds are dealt from the stock, totals pulse."""
     w = watched()
     w.page.add_init_script(MOTION_LOG)
-    page = w.open("pace=0.05")          # at the shortest pace motion is not prepared at all
+    page = w.open(MOVING_PACE)
     new_game(page, ["human", "strong", "quick", "quick"], names=["Hana"], limit=50)
     w.shot("krypkille-table-1024x768")
     assert page.evaluate("document.documentElement.scrollWidth") <= 1024

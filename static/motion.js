@@ -26,8 +26,12 @@
   var reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
   var EASE = "cubic-bezier(.2,.7,.2,1)";
   var GLIDE_MS = 320, FLY_MS = 420, ROLL_MS = 520, BUMP_MS = 360;
-  var STAGGER_MS = 60, STAGGERED = 6;   // things flying in one after another
-  var LONGEST_MS = FLY_MS + STAGGER_MS * STAGGERED, FRAME_MS = 1000 / 60;
+  var STAGGER_MS = 60, ROLL_STAGGER_MS = 40, STAGGERED = 6;   // things set off one after another
+  var BUMP_AFTER_MS = FLY_MS * 0.6;     // a count pulses as what it counts lands
+  // The longest a redraw's motion lasts, from the delays and durations below.
+  var LONGEST_MS = Math.max(GLIDE_MS, FLY_MS + STAGGER_MS * STAGGERED,
+                            ROLL_MS + ROLL_STAGGER_MS * STAGGERED, BUMP_MS + BUMP_AFTER_MS);
+  var FRAME_MS = 1000 / 60;
   var scale = 1;               // ?pace= for the tests: shorter everything
   var last = null;             // what before() saw: {viewer, keys: Map(key -> {el, rect, roll, bump})}
   var ghosts = [];
@@ -140,10 +144,10 @@
       if (item.roll !== null && (!was || was.roll !== item.roll)) {
         animate(el, [{ transform: "translateY(-18px) rotate(-200deg) scale(.8)", opacity: 0.4 },
                      { transform: "translateY(4px) rotate(20deg) scale(1.05)", opacity: 1, offset: 0.7 },
-                     { transform: "none" }], ROLL_MS, 40 * Math.min(flown++, 6));
+                     { transform: "none" }], ROLL_MS, ROLL_STAGGER_MS * Math.min(flown++, STAGGERED));
       }
       if (was && item.bump !== null && was.bump !== item.bump) {
-        animate(el, [{ transform: "scale(1)" }, { transform: "scale(1.3)", offset: 0.4 }, { transform: "scale(1)" }], BUMP_MS, FLY_MS * 0.6);
+        animate(el, [{ transform: "scale(1)" }, { transform: "scale(1.3)", offset: 0.4 }, { transform: "scale(1)" }], BUMP_MS, BUMP_AFTER_MS);
       }
     });
     if (!sameViewer) return;                       // a hand-off: no copies of what was there
