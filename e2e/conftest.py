@@ -520,7 +520,7 @@ def watched(request, chromium, browser, site, shared_contexts):
 # long test that starts last keeps one worker busy alone at the end of the run.
 LONGEST_FIRST = ("test_snapshot_webkit.py", "test_webkit.py", "test_play_anywhere.py", "test_trust.py",
                  "test_krypkille_page.py", "test_court_page.py", "test_whispers_page.py",
-                 "test_struggle_page.py", "test_tutorial_page.py", "test_access.py", "test_text_fit.py")
+                 "test_struggle_page.py", "test_tutorial_page.py", "test_text_fit.py")
 
 
 @pytest.hookimpl(wrapper=True)

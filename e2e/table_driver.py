@@ -1,5 +1,6 @@
 """Plays any game in the page as people tap it, without knowing the game: a
-random legal button at each decision, hand-offs taken, summaries tapped on.
+random legal button at each decision, hand-offs taken, summaries tapped on; or
+as a person with the keyboard alone (KeyboardPlayer).
 
 It also reads, in one step, what the page shows and what the app saved, so a
 test can replay the record in CPython and know the true hands at that moment.
@@ -235,11 +236,71 @@ class RandomPlayer:
                 return
             try:
                 done = self.step()
+            except AssertionError:  # the player found the page wrong
+                raise
             except Exception:       # the table was redrawn under the tap: look again
                 done = "retry"
             if not done:
                 self.page.wait_for_timeout(20)
         raise AssertionError("the game did not get there in time")
+
+
+# What the keyboard is on and what the screen offers, in one call: the command of the
+# focused control in the app ('' if none), the screen's kind, whether a decision, a
+# hand-off or a resume is offered, and whether a move may be taken back.
+_KEYS_OFFER = """() => { const e = document.activeElement;
+  const marked = document.querySelector('[data-screen]');
+  return {focused: e && e.closest && e.closest('#app') && e.dataset ? (e.dataset.cmd || '') : '',
+          screen: marked ? marked.dataset.screen : '',
+          ready: !!document.querySelector(%r),
+          undo: !!document.querySelector('[data-cmd=undo]')}; }""" % (DECISION + ", [data-cmd=handoff], [data-cmd=resume]")
+_FOCUSED_CMD = """() => { const e = document.activeElement;
+  return e && e.closest && e.closest('#app') && e.dataset ? (e.dataset.cmd || '') : ''; }"""
+_TAKES = ("act", "select", "handoff", "resume")     # the commands a decision is taken with
+
+
+class KeyboardPlayer(RandomPlayer):
+    """Plays as RandomPlayer does, with the keyboard alone: Tab to the decision (the
+    app puts the focus on it when it comes), the arrow keys to a random one of its
+    controls, Enter. A move is taken back with Shift+Tab to Undo and Enter."""
+
+    STUCK = 5       # rounds of Tab in a row that never reach an offered decision: a failure
+
+    def __init__(self, page, seed=1, undo_rate=0.0):
+        super().__init__(page, seed, undo_rate)
+        self.stuck = []         # where the focus went, in each round of Tab that found no decision
+
+    def step(self) -> str:
+        page, keys = self.page, self.page.keyboard
+        offer = page.evaluate(_KEYS_OFFER)
+        if not offer["ready"]:
+            return ""
+        focused = offer["focused"]
+        if offer["undo"] and focused in ("act", "select") and self.rng.random() < self.undo_rate:
+            for _ in range(80):
+                keys.press("Shift+Tab")
+                if page.evaluate(_FOCUSED_CMD) == "undo":
+                    keys.press("Enter")
+                    return "undo"
+            raise AssertionError("Shift+Tab never reached Undo")
+        went = []
+        while focused not in _TAKES:
+            if len(went) == 60:     # a redraw may have taken the focus mid-round: once more
+                self.stuck.append(went)
+                if len(self.stuck) == self.STUCK:
+                    raise AssertionError(f"Tab never reaches the decision on screen; the focus went to {went}")
+                return ""
+            keys.press("Tab")
+            focused = page.evaluate(_FOCUSED_CMD)
+            went.append(focused)
+        self.stuck = []
+        arrows = self.rng.randrange(4)
+        for _ in range(arrows):
+            keys.press(self.rng.choice(["ArrowRight", "ArrowLeft", "ArrowDown"]))
+        if arrows and page.evaluate(_FOCUSED_CMD) not in _TAKES:
+            return ""
+        keys.press("Enter")
+        return "act"
 
 
 def game_over(page) -> bool:

@@ -1,7 +1,8 @@
 """Pass-and-play you can trust, in Chromium, for every game the app offers:
 nothing private on screen, stray taps do nothing, the controls of each decision
-are in reach in both orientations, a double tap presses once, Back stays in the
-app, the suggested move and the speed setting."""
+are in reach in both orientations, each game played to its end with the keyboard
+alone and every kind of screen checked by axe-core on the way, a double tap
+presses once, Back stays in the app, the suggested move and the speed setting."""
 from __future__ import annotations
 
 import collections
@@ -11,10 +12,12 @@ import re
 import statistics
 
 import pytest
-from table_driver import (DECISION, ENDLESS_REPAINTS, OUT_OF_REACH, UNUSED, RandomPlayer, cards_drawn, game_over,
-                          has_secrets, new_game, players_near, shortest_options, snapshot, view_strings)
+from table_driver import (DECISION, ENDLESS_REPAINTS, OUT_OF_REACH, UNUSED, KeyboardPlayer, RandomPlayer, cards_drawn,
+                          game_over, has_secrets, new_game, players_near, record_json, shortest_options, snapshot,
+                          view_strings)
 
 from conftest import wait_until_ready
+from test_access import both_languages, tab_to
 from ui.collection import COLLECTION, playable
 
 GAMES = [g for g, _, _ in COLLECTION if playable(g)]
@@ -133,6 +136,11 @@ OFF_SCREEN = """() => { if (window.royalMotion) royalMotion.finish();   // the t
 # bar (a bar that gains a line now and then moves the whole table under the eyes), where
 # the first seat's place begins (the same: seats pushed about by what comes and goes above
 # them), and what keeps repainting the page while the person thinks.
+# The kind of screen, while it offers a decision, a hand-off or a resume (else null).
+SCREEN_OFFERED = """() => document.querySelector(%r)
+  ? ((document.querySelector('[data-screen]') || {dataset: {}}).dataset.screen || '') : null""" % (
+    DECISION + ", [data-cmd=handoff], [data-cmd=resume]")
+
 FIT = """() => { const endless = (%s)(); const outside = (%s)();
   const table = document.querySelector('.table-layout') && document.querySelector(%s)
     && !document.querySelector('.overlay');
@@ -144,13 +152,21 @@ FIT = """() => { const endless = (%s)(); const outside = (%s)();
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_a_whole_game_keeps_hands_private_ignores_stray_taps_and_fits_the_screen(watched, game_id):
-    """A whole game on a touch screen at a shortened pace: two people and computers in a
-    game with secrets (the tablet passes between them), one person against quick
-    computers in the others. One game carries three checks, so that the suite plays it once:
+def test_a_whole_game_by_keyboard_keeps_hands_private_ignores_stray_taps_fits_the_screen_and_passes_axe(
+        watched, game_id):
+    """A whole game on a touch screen at a shortened pace, set up and played with the
+    keyboard alone (Tab, the arrow keys, Enter; no pointer): two people and computers
+    in a game with secrets (the tablet passes between them), one person against quick
+    computers in the others. One game carries five checks, so that the suite plays it once:
+    - the keyboard: the new game is chosen (its players, options and game number) and
+      every decision, hand-off and summary taken with the keys; the people take a
+      move back now and then (Shift+Tab to Undo) in a game with secrets;
+    - axe-core: no serious WCAG 2.0-2.2 A/AA violation on every kind of screen (home,
+      rules, new game, a decision, a hand-off, a summary, the result, the replay), in
+      Japanese and in English;
     - privacy (a game with secrets): at every screen the cards drawn are only those the
       person to decide may know, none while a computer is to act or on a hand-off, a
-      round's summary or the result; the people take a move back now and then;
+      round's summary or the result;
     - stray taps: on the home, rules and new-game screens and at the first fifteen
       looks at the table (the people's turns and the computers'; at least ten, as the
       shortest games are short), taps with nothing tappable near them do nothing;
@@ -167,28 +183,42 @@ def test_a_whole_game_keeps_hands_private_ignores_stray_taps_and_fits_the_screen
     secrets = game_id in SECRET_GAMES
     w = watched(*LANDSCAPE, has_touch=True)
     page = w.open()
+    keys = page.keyboard
     rng = random.Random(game_id)
+    violations = both_languages(page, "home")
     stray_taps(page, rng)                                     # home
-    page.click(f"[data-game={game_id}] [data-cmd=rules]")
+    tab_to(page, "rules", game_id)
+    keys.press("Enter")
+    violations += both_languages(page, f"{game_id} rules")
     stray_taps(page, rng)                                     # rules
-    page.click("[data-cmd=home]")
-    page.click(f"[data-game={game_id}] [data-cmd=setup]")
+    tab_to(page, "home")
+    keys.press("Enter")
+    tab_to(page, "setup", game_id)
+    keys.press("Enter")
+    violations += both_languages(page, f"{game_id} setup")
     stray_taps(page, rng)                                     # the new game
-    page.click("[data-cmd=home]")
     no_trouble(w, page)
-    if secrets:
-        new_game(page, game_id, seats_for(game_id, 2), names=["Aki", "Ben"],
-                 options=shortest_options(game_id), seed="11")
-        player = RandomPlayer(page, seed=11, undo_rate=0.15)
-    else:
-        new_game(page, game_id, seats_for(game_id, 1), options=shortest_options(game_id), seed="5")
-        player = RandomPlayer(page, seed=5)
+    kinds = seats_for(game_id, 2 if secrets else 1)
+    number = "11" if secrets else "5"
+    choices = [("players", str(len(kinds)))] + [("kind", f"{seat}:{kind}") for seat, kind in enumerate(kinds) if seat] \
+        + [("more_options", "")] + [("option", option) for option in shortest_options(game_id)] \
+        + [("field", "seed"), ("start", "")]
+    for cmd, arg in choices:                 # the shortest game, chosen by keyboard too
+        tab_to(page, cmd, arg)
+        if cmd == "field":
+            keys.press("Control+A")
+            keys.type(number)
+        else:
+            keys.press("Enter")
+    page.wait_for_selector(".table-layout, .handoff")
+    player = KeyboardPlayer(page, seed=int(number), undo_rate=0.15 if secrets else 0.0)
     seen = {}
     private = privacy_checker(page, seen) if secrets else (lambda: None)
     heights = {LANDSCAPE: 0, PORTRAIT: 0}
     unused = []             # in portrait, at the people's decisions on the table
     bars = {LANDSCAPE: set(), PORTRAIT: set()}
     seats = {LANDSCAPE: set(), PORTRAIT: set()}     # where the first seat's place begins
+    screens = set()         # the kinds of screen axe has looked at
 
     def fits():
         # A look at the size the table is at, then at the other, where the game goes on:
@@ -214,23 +244,37 @@ def test_a_whole_game_keeps_hands_private_ignores_stray_taps_and_fits_the_screen
     checked = strayed = 0
 
     def at_each_screen():
-        nonlocal checked, strayed
+        nonlocal checked, strayed, violations
         private()
         if strayed < 15:                # the table as it plays, the computers' turns too
             stray_taps(page, rng, taps=3)
             no_trouble(w, page)
             strayed += 1
-        if page.locator(f"{DECISION}, [data-cmd=handoff], [data-cmd=resume]").count():
+        screen = page.evaluate(SCREEN_OFFERED)
+        if screen is not None:
+            label = "decision" if screen == "table" else screen
+            if label not in screens:
+                screens.add(label)
+                violations += both_languages(page, f"{game_id} {label}")
             fits()
             checked += 1
 
     player.play(lambda: game_over(page), on_screen=at_each_screen, limit_s=900)
     private()
     fits()
+    assert record_json(page)["seed"] == int(number), "the game number typed is not the game's"
+    violations += both_languages(page, f"{game_id} result")
     if secrets:
         assert seen.get("handoffs", 0) >= 2 and seen.get("result"), seen
+        assert {"decision", "handoff"} <= screens, screens
         page.set_viewport_size({"width": LANDSCAPE[0], "height": LANDSCAPE[1]})
         w.shot(f"privacy-{game_id}-result")
+    tab_to(page, "replay")
+    keys.press("Enter")
+    tab_to(page, "replay_step", "next")
+    keys.press("Enter")
+    violations += both_languages(page, f"{game_id} replay")
+    assert violations == [], "\n".join(violations)
     assert strayed >= 10
     assert checked >= 10 and heights[LANDSCAPE] == heights[PORTRAIT] == checked + 1
     assert len(unused) >= 5 and statistics.median(unused) <= PORTRAIT[1] / 5, \
