@@ -22,29 +22,6 @@ def wait_for_service_worker(page):
     page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=120_000)
 
 
-def test_reload_offline_and_play_a_whole_game(watched, chromium):
-    """In Debian's full Chromium, the browser people have (the other tests run in its
-    headless shell), as players have it: a snapshot made during play."""
-    origin, server = start_server()
-    try:
-        w = watched(origin=origin, full_chromium=True)
-        page = w.open("pace=0.02&snapshot=on")
-        assert page.context.browser is chromium.full()
-        wait_for_service_worker(page)
-    finally:
-        stop_server(server)            # the network is gone
-    w.requests.clear()
-    w.errors.clear()
-    page.reload()
-    wait_until_ready(page)
-    new_game(page, ["human", "quick", "quick"], limit=50)
-    drive(page, lambda: page.locator(".result").count() > 0)
-    assert w.errors == []          # no failed request, no error
-    assert w.foreign_requests() == []
-    page.goto(f"{origin}/rules/court.html")          # the rules pages too, offline
-    assert page.locator('.rules >> nth=0').locator('[data-rule="CT-12"]').count()
-
-
 def expected_totals(seed: str, kinds: list[str]) -> list[int]:
     """The same game, with the same choices, played in CPython without a reload."""
     app = App("ja")
@@ -82,10 +59,26 @@ def totals_on_screen(page) -> list[int]:
     return totals
 
 
-def test_half_a_game_then_reload_then_finish_equals_no_reload(watched):
+def test_offline_half_a_game_then_reload_then_finish_equals_no_reload(watched, chromium):
+    """In Debian's full Chromium, the browser people have (the other tests run in its
+    headless shell), as players have it (a snapshot made during play): once the app is
+    kept for offline play, the network goes; half a game, a reload, the game continued
+    from the library and finished, all offline, ends as the same game played in CPython
+    without a reload; the finished game replays step by step; the rules pages open
+    offline too."""
     kinds = ["human", "quick", "strong"]
-    w = watched()
-    page = w.open()
+    origin, server = start_server()
+    try:
+        w = watched(origin=origin, full_chromium=True)
+        page = w.open("pace=0.02&snapshot=on")
+        assert page.context.browser is chromium.full()
+        wait_for_service_worker(page)
+    finally:
+        stop_server(server)            # the network is gone
+    w.requests.clear()
+    w.errors.clear()
+    page.reload()
+    wait_until_ready(page)
     new_game(page, kinds, limit=50, seed="21")
     drive(page, lambda: page.locator(".kk-summary").count() > 0, discard=False)
     page.click("[data-cmd=resume]")
@@ -103,7 +96,10 @@ def test_half_a_game_then_reload_then_finish_equals_no_reload(watched):
     page.click('[data-cmd=replay_step][data-arg="last"]')
     assert page.locator('[data-cmd=replay_step][data-arg="next"][disabled]').count() == 1
     w.shot("krypkille-replay")
-    assert w.errors == []
+    assert w.errors == []          # no failed request, no error
+    assert w.foreign_requests() == []
+    page.goto(f"{origin}/rules/court.html")          # the rules pages too, offline
+    assert page.locator('.rules >> nth=0').locator('[data-rule="CT-12"]').count()
 
 
 def test_a_corrupt_save_is_reported_and_the_home_screen_still_works(watched):
