@@ -3,7 +3,8 @@ aid opens from a table's rail and Back returns to the same table, the game
 intact; every game's aid and rules page fit 1024×768 and 768×1024 in both
 languages (no sideways scroll, every word in its box: test_text_fit's check;
 axe-core at no serious finding),
-and each is photographed for people to look at (e2e/artifacts/learn-*.png).
+and each that does not fit is photographed for people to look at
+(e2e/artifacts/learn-*.png; every one with FIT_SHOTS=1).
 One page for everything (a boot costs more than all the looks)."""
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from table_driver import new_game  # noqa: E402
 from test_access import axe  # noqa: E402
-from test_text_fit import MISFITS, SIZES  # noqa: E402
+from test_text_fit import EVERY_SHOT, MISFITS, SIZES  # noqa: E402
 
 GAMES = ("court", "krypkille", "whispers", "golden_key", "struggle")
 
@@ -42,17 +43,20 @@ def fits(page, where: str) -> list[str]:
 
 
 def look_both_ways(w, where: str) -> list[str]:
-    """Both sizes in both languages, a screenshot of each, axe-core's serious findings
-    once per language; the first language on again after."""
+    """Both sizes in both languages, axe-core's serious findings once per language, a
+    screenshot of each that does not fit (of each with FIT_SHOTS=1); the first language
+    on again after."""
     page, found = w.page, []
     for turn in range(2):
         for width, height in (SIZES if turn == 0 else SIZES[::-1]):
             page.set_viewport_size({"width": width, "height": height})
-            found += fits(page, where)
+            misfits = fits(page, where)
+            found += misfits
             if (width, height) == SIZES[turn]:
                 found += axe(page, where)
             lang = page.evaluate("document.documentElement.lang")
-            w.shot(f"learn-{where}-{lang}-{width}x{height}", full_page=True)
+            if misfits or EVERY_SHOT:
+                w.shot(f"learn-{where}-{lang}-{width}x{height}", full_page=True)
         page.evaluate("document.querySelector('#app [data-cmd=lang]').click()")
         page.wait_for_function("(l) => document.documentElement.lang !== l", arg=lang)
     return found

@@ -4,8 +4,9 @@ the rules screen, the rules page's link), played ONCE to its end by tapping only
 lights (data-teach) and, once, something it does not ask (a gentle refusal, no
 move). At every step's words (data-teach-step) the screen is looked at where it
 is and then in the other orientation and the other language on the same page:
-no page scroll, no text cut (test_text_fit's check), a screenshot to
-e2e/artifacts/. axe at 0 serious at the first step and at the end; the end shows
+no page scroll, no text cut (test_text_fit's check), and a look that finds one
+photographed to e2e/artifacts/ (every look with FIT_SHOTS=1: about 250
+pictures, a sixth of these tests' time). axe at 0 serious at the first step and at the end; the end shows
 data-teach-done, and the record, read from the library, replays in CPython."""
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from conftest import wait_until_ready  # noqa: E402
 from royaltable import registry  # noqa: E402
 from table_driver import ENDLESS_REPAINTS  # noqa: E402
 from test_access import axe  # noqa: E402
-from test_text_fit import MISFITS, SIZES  # noqa: E402
+from test_text_fit import EVERY_SHOT, MISFITS, SIZES  # noqa: E402
 from ui.collection import GAMES  # noqa: E402
 from ui.tutorial import has_lesson, lesson  # noqa: E402
 
@@ -92,7 +93,7 @@ def moves_kept(page) -> int:
 
 def look(w, game: str, n: int, problems: list[str]) -> None:
     """The step on screen as it is, then in the other orientation, then in the other
-    language (each with its screenshot). The lesson goes on where the last look left it
+    language (each photographed if it finds a fault, or with FIT_SHOTS=1). The lesson goes on where the last look left it
     (another language at every step): each step costs one resize and one change of
     language, not two of each."""
     page = w.page
@@ -110,11 +111,13 @@ def look(w, game: str, n: int, problems: list[str]) -> None:
         page.evaluate(SETTLE)
         lang = page.evaluate("document.documentElement.lang")
         where = f"{game} step {n} {lang} {width}×{height}"
+        before = len(problems)
         if page.evaluate(SCROLLS):
             problems.append(f"{where}: the page scrolls")
         problems += [f"{where}: {m}" for m in page.evaluate(MISFITS)]
-        page.evaluate("window.royalMotion && royalMotion.finish()")
-        w.shot(f"learn-{game}-{n:02d}-{lang}-{width}x{height}")
+        if EVERY_SHOT or len(problems) > before:
+            page.evaluate("window.royalMotion && royalMotion.finish()")
+            w.shot(f"learn-{game}-{n:02d}-{lang}-{width}x{height}")
 
 
 @pytest.mark.parametrize("game", LESSONS)
