@@ -101,21 +101,6 @@ def stray_taps(page, rng, taps=10):
     page.wait_for_timeout(30)
 
 
-def test_stray_taps_on_the_result_and_the_replay(watched):
-    w = watched(*LANDSCAPE, has_touch=True)
-    page = w.open()
-    rng = random.Random(5)
-    new_game(page, "krypkille", ["quick", "quick", "quick"], options=["limit:50"])
-    page.wait_for_selector(".result", timeout=300_000)       # computers only: it plays itself
-    stray_taps(page, rng)
-    page.click("[data-cmd=replay]")
-    stray_taps(page, rng)
-    page.click('[data-cmd=replay_step][data-arg="next"]')
-    stray_taps(page, rng)
-    assert "1 /" in page.inner_text(".replay-step") or "Move 1" in page.inner_text(".replay-step")
-    no_trouble(w, page)
-
-
 # ---- 3. a whole game: nothing private shown, stray taps ignored, every decision on one screen ----
 
 # What does not fit the screen: the page scrolls (its document is taller or wider than
@@ -167,9 +152,10 @@ def test_a_whole_game_by_keyboard_keeps_hands_private_ignores_stray_taps_fits_th
     - privacy (a game with secrets): at every screen the cards drawn are only those the
       person to decide may know, none while a computer is to act or on a hand-off, a
       round's summary or the result;
-    - stray taps: on the home, rules and new-game screens and at the first fifteen
+    - stray taps: on the home, rules and new-game screens, at the first fifteen
       looks at the table (the people's turns and the computers'; at least ten, as the
-      shortest games are short), taps with nothing tappable near them do nothing;
+      shortest games are short), on the result and in its replay, taps with nothing
+      tappable near them do nothing;
     - one screen: at every decision (a move, a pick, a hand-off, a summary) and at the
       result, in landscape and in portrait, the page does not scroll, every control of
       the decision is in the window and every card face on screen carries its figure
@@ -269,10 +255,14 @@ def test_a_whole_game_by_keyboard_keeps_hands_private_ignores_stray_taps_fits_th
         assert {"decision", "handoff"} <= screens, screens
         page.set_viewport_size({"width": LANDSCAPE[0], "height": LANDSCAPE[1]})
         w.shot(f"privacy-{game_id}-result")
+    stray_taps(page, rng)                                     # the result
     tab_to(page, "replay")
     keys.press("Enter")
+    stray_taps(page, rng)                                     # the replay
     tab_to(page, "replay_step", "next")
     keys.press("Enter")
+    stray_taps(page, rng)
+    assert "1 /" in page.inner_text(".replay-step") or "Move 1" in page.inner_text(".replay-step")
     violations += both_languages(page, f"{game_id} replay")
     assert violations == [], "\n".join(violations)
     assert strayed >= 10
