@@ -166,6 +166,7 @@ BOOT_STATE = """() => ({url: location.href, ready: window.royalReady === true,
   snapshot: document.documentElement.dataset.snapshot || null,
   snapshotInfo: window.royalSnapshot || null,
   boot: (document.getElementById('boot') || {}).textContent || null,
+  failedFile: window.royalBootFailure || null,
   screen: (document.querySelector('[data-screen]') || {dataset: {}}).dataset.screen || null,
   pyError: (document.querySelector('.py-error') || {}).textContent || null})"""
 

@@ -164,7 +164,12 @@
       "The game could not load. Please reload the page. (" + reason + ")";
   }
   window.addEventListener("error", function (event) {
-    if (!window.royalReady) fail(event.message || "a file did not load");
+    if (window.royalReady) return;
+    // Which file, for whoever looks into it (the console, the tests' report); not on screen.
+    var target = event.target || {};
+    window.royalBootFailure = target.src || target.href || event.filename || String(event.message || "");
+    if (window.console) console.error("not loaded: " + window.royalBootFailure);
+    fail(event.message || "a file did not load");
   }, true);
   window.addEventListener("unhandledrejection", function (event) {
     if (!window.royalReady) fail(String(event.reason && event.reason.message || event.reason));
