@@ -246,12 +246,10 @@ class RandomPlayer:
 
 
 # What the keyboard is on and what the screen offers, in one call: the command of the
-# focused control in the app ('' if none), the screen's kind, whether a decision, a
-# hand-off or a resume is offered, and whether a move may be taken back.
+# focused control in the app ('' if none), whether a decision, a hand-off or a resume
+# is offered, and whether a move may be taken back.
 _KEYS_OFFER = """() => { const e = document.activeElement;
-  const marked = document.querySelector('[data-screen]');
   return {focused: e && e.closest && e.closest('#app') && e.dataset ? (e.dataset.cmd || '') : '',
-          screen: marked ? marked.dataset.screen : '',
           ready: !!document.querySelector(%r),
           undo: !!document.querySelector('[data-cmd=undo]')}; }""" % (DECISION + ", [data-cmd=handoff], [data-cmd=resume]")
 _FOCUSED_CMD = """() => { const e = document.activeElement;

@@ -116,16 +116,16 @@ OFF_SCREEN = """() => { if (window.royalMotion) royalMotion.finish();   // the t
     if (!c.querySelector('svg')) out.push('a card with no figure: ' + c.textContent.trim().slice(0, 30));
   return out; }""" % OUT_OF_REACH
 
-# All at once, in one call: what does not fit, (at a decision on the table, no overlay
-# over it) the height left unused under the table, the height of the table's status
-# bar (a bar that gains a line now and then moves the whole table under the eyes), where
-# the first seat's place begins (the same: seats pushed about by what comes and goes above
-# them), and what keeps repainting the page while the person thinks.
 # The kind of screen, while it offers a decision, a hand-off or a resume (else null).
 SCREEN_OFFERED = """() => document.querySelector(%r)
   ? ((document.querySelector('[data-screen]') || {dataset: {}}).dataset.screen || '') : null""" % (
     DECISION + ", [data-cmd=handoff], [data-cmd=resume]")
 
+# All at once, in one call: what does not fit, (at a decision on the table, no overlay
+# over it) the height left unused under the table, the height of the table's status
+# bar (a bar that gains a line now and then moves the whole table under the eyes), where
+# the first seat's place begins (the same: seats pushed about by what comes and goes above
+# them), and what keeps repainting the page while the person thinks.
 FIT = """() => { const endless = (%s)(); const outside = (%s)();
   const table = document.querySelector('.table-layout') && document.querySelector(%s)
     && !document.querySelector('.overlay');
