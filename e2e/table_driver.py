@@ -245,16 +245,40 @@ class RandomPlayer:
         raise AssertionError("the game did not get there in time")
 
 
-# What the keyboard is on and what the screen offers, in one call: the command of the
-# focused control in the app ('' if none), whether a decision, a hand-off or a resume
-# is offered, and whether a move may be taken back.
-_KEYS_OFFER = """() => { const e = document.activeElement;
-  return {focused: e && e.closest && e.closest('#app') && e.dataset ? (e.dataset.cmd || '') : '',
-          ready: !!document.querySelector(%r),
-          undo: !!document.querySelector('[data-cmd=undo]')}; }""" % (DECISION + ", [data-cmd=handoff], [data-cmd=resume]")
-_FOCUSED_CMD = """() => { const e = document.activeElement;
-  return e && e.closest && e.closest('#app') && e.dataset ? (e.dataset.cmd || '') : ''; }"""
+# [command, argument, in the app] of the focused control; a text field is ["field", its name].
+FOCUSED = """() => { const e = document.activeElement;
+  if (!e || !e.dataset) return ['', '', false];
+  if (e.dataset.field) return ['field', e.dataset.field, !!e.closest('#app')];
+  return [e.dataset.cmd || '', e.dataset.arg || '', !!e.closest('#app')]; }"""
+# What the keyboard is on (FOCUSED) and what the screen offers, in one call: whether a
+# decision, a hand-off or a resume is offered, and whether a move may be taken back.
+_KEYS_OFFER = """() => ({focused: (%s)(), ready: !!document.querySelector(%r),
+  undo: !!document.querySelector('[data-cmd=undo]')})""" % (FOCUSED, DECISION + ", [data-cmd=handoff], [data-cmd=resume]")
 _TAKES = ("act", "select", "handoff", "resume")     # the commands a decision is taken with
+
+
+def focused_command(focused) -> str:
+    """The command of a control in the app, from what FOCUSED gave ('' outside the app)."""
+    cmd, _, in_app = focused
+    return cmd if in_app else ""
+
+
+def tab_to(page, cmd, arg=None, presses=150, key="Tab", rounds=2) -> None:
+    """Presses `key` until the control has the focus. A second round after a pause: a
+    redraw for news from the background (the library's space, the start-up snapshot made
+    for next time) may land mid-round on a loaded machine. A failure lists where the
+    focus went."""
+    seen = []
+    for _ in range(rounds):
+        for _ in range(presses):
+            page.keyboard.press(key)
+            focused = page.evaluate(FOCUSED)
+            if focused[0] == cmd and (arg is None or focused[1] == arg):
+                return
+            if not seen or seen[-1] != focused:
+                seen.append(focused)
+        page.wait_for_timeout(1000)
+    raise AssertionError(f"{key} never reached {cmd} {arg}; the focus went to {seen[:80]}")
 
 
 class KeyboardPlayer(RandomPlayer):
@@ -273,14 +297,11 @@ class KeyboardPlayer(RandomPlayer):
         offer = page.evaluate(_KEYS_OFFER)
         if not offer["ready"]:
             return ""
-        focused = offer["focused"]
+        focused = focused_command(offer["focused"])
         if offer["undo"] and focused in ("act", "select") and self.rng.random() < self.undo_rate:
-            for _ in range(80):
-                keys.press("Shift+Tab")
-                if page.evaluate(_FOCUSED_CMD) == "undo":
-                    keys.press("Enter")
-                    return "undo"
-            raise AssertionError("Shift+Tab never reached Undo")
+            tab_to(page, "undo", presses=80, key="Shift+Tab", rounds=1)
+            keys.press("Enter")
+            return "undo"
         went = []
         while focused not in _TAKES:
             if len(went) == 60:     # a redraw may have taken the focus mid-round: once more
@@ -289,13 +310,13 @@ class KeyboardPlayer(RandomPlayer):
                     raise AssertionError(f"Tab never reaches the decision on screen; the focus went to {went}")
                 return ""
             keys.press("Tab")
-            focused = page.evaluate(_FOCUSED_CMD)
+            focused = focused_command(page.evaluate(FOCUSED))
             went.append(focused)
         self.stuck = []
         arrows = self.rng.randrange(4)
         for _ in range(arrows):
             keys.press(self.rng.choice(["ArrowRight", "ArrowLeft", "ArrowDown"]))
-        if arrows and page.evaluate(_FOCUSED_CMD) not in _TAKES:
+        if arrows and focused_command(page.evaluate(FOCUSED)) not in _TAKES:
             return ""
         keys.press("Enter")
         return "act"

@@ -41,31 +41,6 @@ def both_languages(page, where: str) -> list[str]:
     return found
 
 
-# [command, argument, in the app] of the focused control; a text field is ["field", its name].
-FOCUSED = """() => { const e = document.activeElement;
-  if (!e || !e.dataset) return ['', '', false];
-  if (e.dataset.field) return ['field', e.dataset.field, !!e.closest('#app')];
-  return [e.dataset.cmd || '', e.dataset.arg || '', !!e.closest('#app')]; }"""
-
-
-def tab_to(page, cmd, arg=None, presses=150) -> None:
-    """Tabs until the control has the focus. A second round after a pause: a redraw
-    for news from the background (the library's space, the start-up snapshot made
-    for next time) may land mid-round on a loaded machine. A failure lists where the
-    focus went."""
-    seen = []
-    for _ in range(2):
-        for _ in range(presses):
-            page.keyboard.press("Tab")
-            focused = page.evaluate(FOCUSED)
-            if focused[0] == cmd and (arg is None or focused[1] == arg):
-                return
-            if not seen or seen[-1] != focused:
-                seen.append(focused)
-        page.wait_for_timeout(1000)
-    raise AssertionError(f"Tab never reached {cmd} {arg}; the focus went to {seen[:80]}")
-
-
 def test_every_move_is_announced_and_the_hand_is_read_on_request(watched):
     """A polite live region outside the redrawn table says each move in the log's
     words; a button (visible when focused) reads out the holder's cards and choices."""

@@ -14,10 +14,10 @@ import statistics
 import pytest
 from table_driver import (DECISION, ENDLESS_REPAINTS, OUT_OF_REACH, UNUSED, KeyboardPlayer, RandomPlayer, cards_drawn,
                           game_over, has_secrets, new_game, players_near, record_json, shortest_options, snapshot,
-                          view_strings)
+                          tab_to, view_strings)
 
 from conftest import wait_until_ready
-from test_access import both_languages, tab_to
+from test_access import both_languages
 from ui.collection import COLLECTION, playable
 
 GAMES = [g for g, _, _ in COLLECTION if playable(g)]
