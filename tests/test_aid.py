@@ -69,7 +69,7 @@ def test_the_aid_draws_every_topic_and_card_and_no_rule_id(game, lang):
     for topic in aid.topics(game):
         assert topic["title"][lang] in shown
         for card in topic.get("card", []):
-            assert f'href="static/vendor/figures.svg#{game}-{card["figure"]}"' in page
+            assert f'<use href="#{game}-{card["figure"]}"' in page
             assert card[lang] in shown
     # words of the other language do not leak in
     other = "en" if lang == "ja" else "ja"

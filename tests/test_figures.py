@@ -45,18 +45,25 @@ def test_the_sprite_holds_every_named_figure_and_nothing_else(icons):
     assert icons["icons"][icon]["body"] in sprite
 
 
-def test_the_built_sprite_is_the_sprite_of_these_sources(icons):
+def test_the_built_sprite_is_the_sprite_of_these_sources_in_its_file_and_in_the_page(icons):
     built = ROOT / "static" / "vendor" / "figures.svg"
     if not built.exists():
         pytest.skip("the site is not built")
     assert built.read_text() == figures.sprite(icons)
+    page = (ROOT / "index.html").read_text()
+    assert page.count("<symbol ") == page.count(figures.symbols(icons)) * len(ids_of(icons)) > 0
+    assert figures.page_sprite(icons) in page
+
+
+def ids_of(icons):
+    return re.findall(r'<symbol id="([\w-]+)"', figures.symbols(icons))
 
 
 def test_a_figure_is_a_use_of_its_symbol_in_the_sprite_and_an_unknown_one_fails_at_once():
     game, names = next(iter(figures.all_names().items()))
     name = next(iter(names))
     drawn = figures.figure(game, name)
-    assert f'<use href="{figures.SPRITE}#{game}-{name}">' in drawn
+    assert f'<use href="#{game}-{name}">' in drawn          # the page's own sprite
     assert 'aria-hidden="true"' in drawn
     with pytest.raises(KeyError):
         figures.figure(game, "no-such-figure")

@@ -51,7 +51,7 @@ def test_every_rule_id_is_still_on_the_page(game):
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_every_card_is_drawn_with_its_figure_beside_its_words(game, lang):
     html = page(game, lang)
-    drawn = set(re.findall(rf'figures\.svg#{game}-([\w-]+)"', html))
+    drawn = set(re.findall(rf'<use href="#{game}-([\w-]+)"', html))
     assert set(CARDS[game]) <= drawn, set(CARDS[game]) - drawn
     # a card's face sits in its rule's item, beside the rule's words
     for item in re.findall(r'<li class="has-drawing"[^>]*>(.*?)</li>', html, re.S):

@@ -258,7 +258,7 @@ FACE = re.compile(r'<span class="card (?!card-back)[^"]*"[^>]*>.*?<span class="c
 
 def faces(html):
     """The figure drawn on each card face (not a back) in `html`, in order."""
-    return [re.search(r'href="static/vendor/figures.svg#golden_key-([\w-]+)"', art).group(1)
+    return [re.search(r'href="#golden_key-([\w-]+)"', art).group(1)
             if "<use" in art else None for art in FACE.findall(html)]
 
 

@@ -91,7 +91,7 @@ def test_every_card_drawn_carries_its_own_figure_from_figures_toml(whole_game):
     drawn = collections.Counter()
     for html, _, _ in screens:
         for attrs, markup in faces(html):
-            uses = re.findall(r'<use href="static/vendor/figures\.svg#krypkille-([\w-]+)"', markup)
+            uses = re.findall(r'<use href="#krypkille-([\w-]+)"', markup)
             assert len(uses) == 1 and uses[0] in FIGURES, markup[:300]
             card = attrs.get("data-card")
             if card is None:                       # the deck in the Cards panel: the reference
@@ -139,7 +139,7 @@ def test_the_cards_panel_is_the_deck_weakest_first_as_cards_without_identities()
     panels = {panel.key: panel.drawn() for panel in TABLE.panels(app.match.state.view(None), _ctx(app))}
     assert set(panels) == {"scores", "cards"}
     deck = panels["cards"]
-    shown = re.findall(r'<use href="static/vendor/figures\.svg#krypkille-([\w-]+)"', deck)
+    shown = re.findall(r'<use href="#krypkille-([\w-]+)"', deck)
     assert shown == ["number" if name.isdigit() else name for name in CARDS]
     assert "data-card" not in deck                 # the privacy tests count cards on screen: none here
     numerals = re.findall(r'class="kk-numeral" aria-hidden="true">(\d+)<', deck)

@@ -102,7 +102,7 @@ def check_faces(html):
     faces = FACE.findall(html)
     assert len(faces) == html.count('<span class="card ') - html.count('<span class="card card-back ')
     for _size, tone, attrs, inside in faces:
-        drawn = re.findall(r'figures\.svg#struggle-([\w-]+)"', inside)
+        drawn = re.findall(r'<use href="#struggle-([\w-]+)"', inside)
         assert drawn and set(drawn) <= set(names), drawn
         card = re.search(r'data-card="(s(\d)-(\d+))"', attrs)
         if card:
@@ -490,7 +490,7 @@ def test_the_cards_panel_holds_the_court_of_ten_as_large_cards():
     refs = re.findall(r'<span class="card card-lg tone-gold st-face st-ref"[^>]*>', panel)
     assert len(refs) == 10 and "data-card" not in panel
     for power in range(1, 11):
-        assert f'figures.svg#struggle-{FIGURE_OF[power]}"' in panel
+        assert f'<use href="#struggle-{FIGURE_OF[power]}"' in panel
         assert CATALOG[f"st.ability.{power}"][0] in panel
     assert "この版の10人の宮廷" in panel
     assert "この版の10人の宮廷" not in html[:html.index('class="table-rail"')]    # not under the table

@@ -271,16 +271,16 @@ def copy_libraries() -> list[pathlib.Path]:
     return out
 
 
-def write_figures(target: pathlib.Path | None = None) -> pathlib.Path:
+def write_figures() -> str:
     """static/vendor/figures.svg: the figures every game names (ui/games/<id>/figures.toml),
-    and only those, from the pinned icon package (ui/figures.py)."""
+    and only those, from the pinned icon package (ui/figures.py). Returns the same
+    symbols as the app's page holds them (tools/prerender.py writes them into index.html)."""
     if str(ROOT / "py") not in sys.path:
         sys.path.insert(0, str(ROOT / "py"))
     from ui import figures
     icons = json.loads((MODULES / "@iconify-json" / "game-icons" / "icons.json").read_text())
-    target = target or VENDOR / "figures.svg"
-    write_if_changed(target, figures.sprite(icons).encode())
-    return target
+    write_if_changed(VENDOR / "figures.svg", figures.sprite(icons).encode())
+    return figures.page_sprite(icons)
 
 
 def build_site(runtime: list[pathlib.Path]) -> pathlib.Path:
@@ -289,9 +289,9 @@ def build_site(runtime: list[pathlib.Path]) -> pathlib.Path:
     import prerender
     app_zip = pack_python()
     copy_libraries()
-    write_figures()
+    sprite = write_figures()
     runtime = sorted(set(runtime) | set(write_snapshot_modules(app_zip)))
-    prerender.write_index()                     # the home screen, drawn before Python runs
+    prerender.write_index(sprite)               # the home screen, drawn before Python runs
     write_csp()                                 # after it: the policy hashes what it wrote
     prerender.write_rules_pages()               # rules/<game>.html, readable without Python
     return write_service_worker(runtime, built_shell())

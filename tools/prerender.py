@@ -70,11 +70,14 @@ def first_paint_data() -> dict:
     return data
 
 
-def write_index() -> None:
+def write_index(sprite: str) -> None:
+    """index.html's parts the build writes: the home screen in both languages, the
+    style sheets, the figures' sprite (ui/figures.py) and the first-paint data."""
     index = ROOT / "index.html"
     text = index.read_text()
     homes = "".join(f'<div class="prerender" data-lang="{lang}">{home(lang)}</div>' for lang in LANGS)
     text = _between(text, "home", homes)
+    text = _between(text, "sprite", sprite)
     text = _between(text, "styles", "".join(f'<link rel="stylesheet" href="./{path}">' for path in style_sheets()))
     data = json.dumps(first_paint_data(), ensure_ascii=False, separators=(",", ":"))
     text = _between(text, "first-paint", f"<script>var ROYAL_FIRST_PAINT = {data};</script>")
@@ -142,8 +145,9 @@ def write_rules_pages() -> list[pathlib.Path]:
                       if has_lesson(game_id) else "") +
                    f'<button type="button" class="btn btn-ghost" data-lang-switch="{other}" '
                    f'aria-label="{esc(t("lang.switch.label"))}">{esc(t("lang.switch"))}</button></div></header>')
-            # The figures' sprite from the rules/ folder, one level down.
-            page = str(rules_page.render(game_id, t)).replace(f'href="{figures.SPRITE}#', f'href="../{figures.SPRITE}#')
+            # The figures from the sprite's file, seen from the rules/ folder (the app's
+            # page holds the sprite itself; these pages do not).
+            page = str(rules_page.render(game_id, t)).replace('<use href="#', f'<use href="../{figures.SPRITE}#')
             bodies.append(f'<div class="prerender" data-lang="{lang}">{bar}{page}</div>')
         path = folder / f"{game_id}.html"
         write_if_changed(path, RULES_PAGE.format(csp=RULES_CSP, title=esc(" / ".join(titles)),
