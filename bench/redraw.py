@@ -26,8 +26,14 @@ the old rects read, then the markup parsed and patched in or replaced), **motion
 (motion.after(): the new rects, a forced layout, the animations), **rest** (focus,
 announcement, timers), **frame** (the handler's return to the frame painted: style,
 layout, paint). A tap during which a computer's move also redrew the page (its timer
-fired before the frame) is *crossed*; p95 is given over every tap and over the rest, and
-the target is read on the rest (the report says why).
+fired before the frame) is *crossed*. A tap the page ignored (py/ui/taps.py: at this
+pace, a tap 9 ms after a redraw is taken as aimed at the screen before) draws nothing
+and costs next to nothing. p95 is given over every tap, and the target is read on the
+taps that redrew the table and were not crossed (the report says why).
+
+`--before` another commit with `--names this,that` compares any two commits the same
+way (the two copies of the figures' sprite, say: `--before 5eaa6bd --names
+page-sprite,sprite-file --engines chromium`).
 """
 from __future__ import annotations
 
@@ -191,10 +197,12 @@ class WebKitPage:
 def summarize(taps: list[dict]) -> dict:
     def q(key, rows, p):
         return quantile([t[key] for t in rows], p)
-    clean = [t for t in taps if not t["crossed"]]
-    out = {"n": len(taps), "crossed": len(taps) - len(clean), "drawn": sum(t["drawn"] for t in taps)}
-    for key in ("next", "python", "dom", "motion", "rest", "frame"):
-        out[key] = {"median": q(key, taps, 0.5), "p95": q(key, taps, 0.95)}
+    clean = [t for t in taps if t["drawn"] and not t["crossed"]]
+    out = {"n": len(taps), "crossed": sum(t["crossed"] for t in taps), "drawn": sum(t["drawn"] for t in taps)}
+    drawn = [t for t in taps if t["drawn"]] or taps
+    out["next"] = {"median": q("next", taps, 0.5), "p95": q("next", taps, 0.95)}
+    for key in ("python", "dom", "motion", "rest", "frame"):           # of the taps that redrew
+        out[key] = {"median": q(key, drawn, 0.5), "p95": q(key, drawn, 0.95)}
     out["next_clean"] = {"median": q("next", clean, 0.5), "p95": q("next", clean, 0.95)}
     return out
 
@@ -206,6 +214,7 @@ def main():
     ap.add_argument("--limit-s", type=float, default=240, help="a game's cap, in seconds of play")
     ap.add_argument("--before", default=BEFORE, help="the commit whose site replaces the whole HTML")
     ap.add_argument("--engines", default="chromium,webkit")
+    ap.add_argument("--names", default="patch,replace", help="what HEAD and --before are, for the report")
     ap.add_argument("--out", default=str(HERE / "RESULTS-redraw.md"))
     args = ap.parse_args()
     games = args.games.split(",")
@@ -214,7 +223,8 @@ def main():
                           capture_output=True, text=True).stdout.strip()
     report = {"started": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
               "load_start": load(), "commit": head, "before": args.before, "pace": PACE,
-              "games": games, "rounds": args.rounds, "engines": engines, "plays": []}
+              "games": games, "rounds": args.rounds, "engines": engines,
+              "names": args.names.split(","), "plays": []}
     from playwright.sync_api import sync_playwright
     with tempfile.TemporaryDirectory(prefix="redraw-bench-") as tmp, contextlib.ExitStack() as stack:
         tmp = pathlib.Path(tmp)
@@ -277,21 +287,26 @@ def dump(report: dict) -> str:
 def render(report: dict) -> str:
     plays = report["plays"]
     engines, games = report["engines"], report["games"]
-    lines = ["# Redraws: patch against replace (issue 33, item 3)", "",
+    this, that = report.get("names", ["patch", "replace"])
+    named = lambda variant: this if variant == "patch" else that          # noqa: E731
+    what = ((f"commit {report['commit']} (**patch**: static/redraw.js, morphdom) against {report['before']} "
+             "(**replace**: `root.innerHTML = html` at every redraw)") if (this, that) == ("patch", "replace")
+            else f"commit {report['commit']} (**{this}**) against {report['before']} (**{that}**)")
+    lines = [f"# Redraws: {this} against {that} (issue 33)", "",
              f"Measured {report['started']} to {report['finished']} by `.venv/bin/python bench/redraw.py` "
-             f"(rounds {report['rounds']}), commit {report['commit']} (**patch**: static/redraw.js, morphdom) "
-             f"against {report['before']} (**replace**: `root.innerHTML = html` at every redraw); "
+             f"(rounds {report['rounds']}, names {this},{that}, before {report['before']}), {what}; "
              f"load average {report['load_start']} at start, {report['load_end']} at end (2 cores, shared).", "",
              "How: see the docstring of `bench/redraw.py`. One person against quick computers, "
-             f"`?pace={report['pace']}`, whole games of seeded taps; the four pages (2 engines × 2 variants) "
+             f"`?pace={report['pace']}`, whole games of seeded taps; the {2 * len(engines)} pages ({len(engines)} engines × 2 variants) "
              "play each game in turn, in a rotating order. Times in ms, per tap.", "",
-             "The target is read on the taps whose frame held their own redraw only (uncrossed). A crossed "
+             "The target is read on the taps that redrew the table and whose frame held that redraw only "
+             "(redrawn alone). A tap the page ignored (the tap guard, py/ui/taps.py) draws nothing. A crossed "
              "tap's frame also drew a computer's move, whose pause the bench's pace shortens to a few ms; "
              "at every speed a player can choose, the first computer pause after a person's tap is at "
              "least 130 ms (Court's quickest, at fast speed: py/ui/match.py, each table's pauses), so a "
              "player's tap never shares its frame with one.", "",
              "## Tap → next frame", "",
-             "| game | engine | variant | taps (crossed) | median | p95 | p95 uncrossed | p95 target |",
+             "| game | engine | variant | taps (redrawn, crossed) | median | p95 | p95 redrawn alone | p95 target |",
              "|---|---|---|---|---|---|---|---|"]
     sums = {}
     for game in games:
@@ -312,11 +327,11 @@ def render(report: dict) -> str:
                         target = f"≤ 2× Chromium: {ratio:.2f}× " + ("met" if ratio <= 2 else "NOT met")
                 over = all(pl["over"] for pl in plays if pl["game"] == game and pl["engine"] == engine
                            and pl["variant"] == variant)
-                lines.append(f"| {game}{'' if over else ' (not finished)'} | {engine} | {variant} | "
-                             f"{s['n']} ({s['crossed']}) | {fmt_ms(s['next']['median'])} | {fmt_ms(s['next']['p95'])} | "
+                lines.append(f"| {game}{'' if over else ' (not finished)'} | {engine} | {named(variant)} | "
+                             f"{s['n']} ({s['drawn']}, {s['crossed']}) | {fmt_ms(s['next']['median'])} | {fmt_ms(s['next']['p95'])} | "
                              f"{fmt_ms(s['next_clean']['p95'])} | {target} |")
-    lines += ["", "## Patch against replace, same engine, same games (ratio of the medians and of p95)", "",
-              "| game | engine | median patch / replace | p95 patch / replace |", "|---|---|---|---|"]
+    lines += ["", f"## {this} against {that}, same engine, same games (ratio of the medians and of p95)", "",
+              f"| game | engine | median {this} / {that} | p95 {this} / {that} |", "|---|---|---|---|"]
     for game in games:
         for engine in engines:
             a, b = sums.get((game, engine, "patch")), sums.get((game, engine, "replace"))
@@ -324,14 +339,14 @@ def render(report: dict) -> str:
                 lines.append(f"| {game} | {engine} | {a['next']['median'] / b['next']['median']:.2f} | "
                              f"{a['next']['p95'] / b['next']['p95']:.2f} |")
     lines += ["", "## Where the time goes (median / p95 of each part)", "",
-              "python: the click to motion.before() (handler, move, Markup); dom: motion.before() to "
+              "Over the taps that redrew. python: the click to motion.before() (handler, move, Markup); dom: motion.before() to "
               "motion.after() (old rects, parse, patch or replace); motion: motion.after(); rest: focus, "
               "announcement, timers; frame: the handler's return to the frame painted.", "",
               "| game | engine | variant | python | dom | motion | rest | frame |", "|---|---|---|---|---|---|---|---|"]
     for (game, engine, variant), s in sums.items():
         cells = " | ".join(f"{fmt_ms(s[k]['median'])} / {fmt_ms(s[k]['p95'])}"
                            for k in ("python", "dom", "motion", "rest", "frame"))
-        lines.append(f"| {game} | {engine} | {variant} | {cells} |")
+        lines.append(f"| {game} | {engine} | {named(variant)} | {cells} |")
     return "\n".join(lines) + "\n"
 
 
