@@ -29,6 +29,15 @@ DECISION = "#app [data-cmd=act]:not([disabled]), #app [data-cmd=select]"
 # The shortest pace at which static/motion.js still moves things (at the tests' usual
 # 0.02 every motion would be over within a frame, and none is prepared).
 MOVING_PACE = "pace=0.05"
+# Every figure on screen that is not drawn: its <use> refers to no symbol of the page
+# (ui/figures.py: the sprite is in index.html) or draws nothing. A function of no arguments
+# (WebKit's driver runs it as "return (...)()").
+UNDRAWN_FIGURES = """() => [...document.querySelectorAll('#app use')].filter(use => {
+  const svg = use.ownerSVGElement;
+  if (!svg || !svg.getClientRects().length) return false;
+  const symbol = document.getElementById((use.getAttribute('href') || '').replace(/^#/, ''));
+  return !symbol || symbol.tagName !== 'symbol' || !(use.getBBox().width > 0);
+}).map(use => use.getAttribute('href'))"""
 # Every button a decision is taken with that lies outside the window, the page at its top: a
 # player's decision must be in reach without scrolling.
 OUT_OF_REACH = """() => { window.scrollTo(0, 0); const out = [];

@@ -6,7 +6,7 @@ import sys
 
 from conftest import ARTIFACTS, start_server, stop_server, wait_until_ready
 from kk_driver import drive, new_game
-from table_driver import DECISION, players_near, tap_while_there
+from table_driver import DECISION, UNDRAWN_FIGURES, players_near, tap_while_there
 from table_driver import new_game as start_game
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
@@ -236,10 +236,10 @@ STATUS_HEIGHTS = """lines => {
 
 
 def test_tablet_and_phone_sizes(watched):
-    """The home screen and every game's table at every size, a phone's included; on a
-    tablet King's Struggle's status bar keeps one height whatever it says, a long name
-    too, in both languages. The layout is CSS alone (no Python reads the viewport), so
-    one page is resized instead of booted five times."""
+    """The home screen and every game's table at every size, a phone's included, every
+    figure drawn; on a tablet King's Struggle's status bar keeps one height whatever it
+    says, a long name too, in both languages. The layout is CSS alone (no Python reads
+    the viewport), so one page is resized instead of booted five times."""
     w = watched(*SIZES[0], reduced_motion="reduce")
     page = w.open()
     checks = []
@@ -247,7 +247,7 @@ def test_tablet_and_phone_sizes(watched):
     def at_every_size(screen):
         for width, height in SIZES:
             page.set_viewport_size({"width": width, "height": height})
-            checks.append((width, screen, page.evaluate(CHECK_LAYOUT)))
+            checks.append((width, screen, page.evaluate(CHECK_LAYOUT) | {"undrawn": page.evaluate(UNDRAWN_FIGURES)}))
             w.shot(f"size-{width}x{height}-{screen}", full_page=True)
 
     at_every_size("home")
@@ -277,6 +277,7 @@ def test_tablet_and_phone_sizes(watched):
         assert found["tight"] == [], (width, screen, found["tight"][:5])
         assert found["broken"] == [] and found["spill"] == [], (width, screen, found["broken"][:5], found["spill"][:5])
         assert found["cut"] == [], (width, screen, found["cut"][:5])
+        assert found["undrawn"] == [], (width, screen, found["undrawn"][:5])
         if screen in ("home", "table"):
             assert found["small"] == [], (width, screen, found["small"][:5])
     assert len(checks) == 6 * len(SIZES)

@@ -14,6 +14,7 @@ import pytest
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))           # webkit.py, under any pytest import mode
+from table_driver import UNDRAWN_FIGURES  # noqa: E402
 from webkit import Session  # noqa: E402
 
 sys.path.insert(0, str(HERE.parent / "py"))
@@ -120,6 +121,7 @@ def play_every_game(b):
         assert b.count(f"[data-game={game_id}] [data-cmd=setup]") == 1, game_id
     assert b.count("#boot") == 0 and b.count(".py-error") == 0
     assert page_width(b) <= WIDTH, "the home screen scrolls sideways in WebKit"
+    assert b.js(f"return ({UNDRAWN_FIGURES})()") == [], "a cover's figure is not drawn in WebKit"
     b.settle()
     b.screenshot(ARTIFACTS / "webkit-home.png")
 
@@ -134,6 +136,7 @@ def play_every_game(b):
         assert halves[game_id]["how"] == "moves", f"{game_id} ended before halfway in WebKit: {halves[game_id]}"
         no_error_on_screen(b, f"halfway through {game_id}")
         assert page_width(b) <= WIDTH, f"the {game_id} table scrolls sideways in WebKit"
+        assert b.js(f"return ({UNDRAWN_FIGURES})()") == [], f"a figure of {game_id} is not drawn in WebKit"
         left[game_id] = tuple(b.js(OPEN_GAME))
         assert left[game_id][1] > 0, (game_id, left[game_id])
         if number == len(GAMES) - 1:
