@@ -116,6 +116,7 @@ def make_sites(base: str, log) -> pathlib.Path:
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", base, "py", "tools"], capture_output=True,
                              check=True).stdout
     subprocess.run(["tar", "-x", "-C", str(work)], input=archive, check=True)
+    (work / "node_modules").symlink_to(ROOT / "node_modules")     # a build that precompiles runs Pyodide
     pack(work, work / "app.zip")
     rehash(root / "before", {"static/vendor/app.zip": (work / "app.zip").read_bytes(),
                              "py/main.py": (work / "py" / "main.py").read_bytes()})
