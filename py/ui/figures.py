@@ -9,7 +9,7 @@ use the same sprite as a file, static/vendor/figures.svg.
 
 Why in the page: a <use> of another file's symbol made Chromium parse that 145 KB
 file again on many redraws (8 to 15 ms each, most of Palastgeflüster's slowest taps;
-bench/RESULTS-redraw.md); a symbol of the page itself is never parsed again.
+bench/RESULTS-sprite.md); a symbol of the page itself is never parsed again.
 """
 from __future__ import annotations
 
