@@ -188,17 +188,10 @@ class WebKitPage:
         b = self.session.browser
         b.set_viewport(1024, 768)
         b.driver.get(f"{origin}/?pace={PACE}")
-        deadline = time.monotonic() + BOOT_S
-        while not b.js(f"return {USABLE}"):
-            if time.monotonic() > deadline:
-                raise RuntimeError("WebKit did not boot the app")
-            time.sleep(0.5)
-        deadline = time.monotonic() + SETTLE_S
-        while not b.js(f"return {SETTLED}"):
-            if time.monotonic() > deadline:
-                log(f"webkit: the service worker did not settle in {SETTLE_S} s; playing anyway")
-                break
-            time.sleep(0.5)
+        if not within(BOOT_S, lambda: b.js(f"return {USABLE}")):
+            raise RuntimeError("WebKit did not boot the app")
+        if not within(SETTLE_S, lambda: b.js(f"return {SETTLED}")):
+            log(f"webkit: the service worker did not settle in {SETTLE_S} s; playing anyway")
 
     def run(self, script: str, opts: dict):
         driver = self.session.driver
@@ -207,6 +200,16 @@ class WebKitPage:
 
     def close(self):
         self.session.close()
+
+
+def within(seconds: float, check) -> bool:
+    """Asks check() every half second until it is true (True) or the time is up (False)."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.5)
+    return True
 
 
 def summarize(taps: list[dict]) -> dict:
@@ -303,7 +306,7 @@ def render(report: dict) -> str:
     plays = report["plays"]
     engines, games = report["engines"], report["games"]
     this, that = report.get("names", ["patch", "replace"])
-    named = lambda variant: this if variant == "patch" else that          # noqa: E731
+    named = {"patch": this, "replace": that}
     what = ((f"commit {report['commit']} (**patch**: static/redraw.js, morphdom) against {report['before']} "
              "(**replace**: `root.innerHTML = html` at every redraw)") if (this, that) == ("patch", "replace")
             else f"commit {report['commit']} (**{this}**) against {report['before']} (**{that}**)")
@@ -342,7 +345,7 @@ def render(report: dict) -> str:
                         target = f"≤ 2× Chromium: {ratio:.2f}× " + ("met" if ratio <= 2 else "NOT met")
                 over = all(pl["over"] for pl in plays if pl["game"] == game and pl["engine"] == engine
                            and pl["variant"] == variant)
-                lines.append(f"| {game}{'' if over else ' (not finished)'} | {engine} | {named(variant)} | "
+                lines.append(f"| {game}{'' if over else ' (not finished)'} | {engine} | {named[variant]} | "
                              f"{s['n']} ({s['drawn']}, {s['crossed']}) | {fmt_ms(s['next']['median'])} | {fmt_ms(s['next']['p95'])} | "
                              f"{fmt_ms(s['next_clean']['p95'])} | {target} |")
     lines += ["", f"## {this} against {that}, same engine, same games (ratio of the medians and of p95)", "",
@@ -361,7 +364,7 @@ def render(report: dict) -> str:
     for (game, engine, variant), s in sums.items():
         cells = " | ".join(f"{fmt_ms(s[k]['median'])} / {fmt_ms(s[k]['p95'])}"
                            for k in ("python", "dom", "motion", "rest", "frame"))
-        lines.append(f"| {game} | {engine} | {named(variant)} | {cells} |")
+        lines.append(f"| {game} | {engine} | {named[variant]} | {cells} |")
     return "\n".join(lines) + "\n"
 
 
