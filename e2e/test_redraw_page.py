@@ -35,6 +35,11 @@ def test_after_a_tap_on_a_table_what_did_not_change_is_the_same_element(watched)
     lines = page.evaluate("""() => [...document.querySelectorAll('.log-list li')].map(li => {
                                li.royalKept = true; return li.textContent; })""")
     assert lines, "no move in the log yet"
+    # ...and only the new lines go into the list: no line already there is taken out and
+    # put back (morphdom alone moved every one of them behind a new first line)
+    page.evaluate("""() => { window.linesPut = 0;
+      new MutationObserver(records => { for (const r of records) window.linesPut += r.addedNodes.length; })
+        .observe(document.querySelector('.log-list'), {childList: true}); }""")
     page.locator("#app [data-cmd=act]:not([disabled])").first.click()     # a move (a pick is not one)
     page.wait_for_function("(n) => document.querySelectorAll('.log-list li').length > n", arg=len(lines))
     assert page.evaluate("document.querySelector('.table-rail').outerHTML") == before
@@ -44,6 +49,7 @@ def test_after_a_tap_on_a_table_what_did_not_change_is_the_same_element(watched)
                              li => [li.royalKept === true, li.textContent])""")
     assert now[len(now) - len(lines):] == [[True, line] for line in lines]
     assert not any(kept for kept, _ in now[:len(now) - len(lines)])
+    assert page.evaluate("window.linesPut") == len(now) - len(lines)
     assert w.errors == []
 
 

@@ -33,12 +33,51 @@
       (el.tagName === "INPUT" && !/^(checkbox|radio|file|button|submit|reset)$/i.test(el.type)));
   }
 
+  // Is every child of el an element with a key (a list: the log's lines, a hand)?
+  function keyedList(el) {
+    if (el.childNodes.length !== el.childElementCount || !el.firstElementChild) return false;
+    for (var c = el.firstElementChild; c; c = c.nextElementSibling) if (!keyOf(c)) return false;
+    return true;
+  }
+
+  // Is the keyed element `el` (of the new markup) new to the page, with nothing keyed
+  // inside it? (A keyed thing that is on the page elsewhere is moved there by morphdom:
+  // the same node, so that motion.js sees it glide.)
+  function brandNew(el, page) {
+    if (el.querySelector("[data-key], [id]")) return false;
+    var key = el.getAttribute("data-key");
+    return !(key ? page.querySelector('[data-key="' + CSS.escape(key) + '"]') : document.getElementById(el.id));
+  }
+
+  // morphdom matches keyed children in order: a new one before those already there (the
+  // log's newest line at its top) made it move every line after it to the end of the
+  // list, one by one, each a node taken out and put back (Chromium styles and lays out
+  // the whole list again). Put in its place first, the new line is the only change.
+  function placeNewBeforeKept(fromEl, toEl, page) {
+    if (!keyedList(fromEl) || !keyedList(toEl)) return;
+    var kept = {};
+    for (var c = fromEl.firstElementChild; c; c = c.nextElementSibling) kept[keyOf(c)] = c;
+    var waiting = [];
+    for (var t = toEl.firstElementChild; t; t = t.nextElementSibling) {
+      var old = kept[keyOf(t)];
+      if (!old) { waiting.push(t); continue; }
+      for (var i = 0; i < waiting.length; i++)
+        if (brandNew(waiting[i], page)) fromEl.insertBefore(document.importNode(waiting[i], true), old);
+      waiting.length = 0;
+    }
+  }
+
+  var patching = null;             // the root being patched (brandNew looks there)
   var OPTIONS = {
     childrenOnly: true,
     getNodeKey: keyOf,
     onBeforeElUpdated: function (fromEl, toEl) {
       if (fromEl.isEqualNode(toEl)) return false;           // the same: nothing to walk
       if (typingIn(fromEl)) toEl.value = fromEl.value;      // what is being typed stays, caret too
+      return true;
+    },
+    onBeforeElChildrenUpdated: function (fromEl, toEl) {
+      placeNewBeforeKept(fromEl, toEl, patching);
       return true;
     }
   };
@@ -75,7 +114,7 @@
     var next = inert.body;
     next.innerHTML = html;
     var patch = sameScreen && viewerOf(root) === viewerOf(next);
-    if (patch) window.morphdom(root, next, OPTIONS);
+    if (patch) { patching = root; window.morphdom(root, next, OPTIONS); patching = null; }
     else root.innerHTML = html;
     next.textContent = "";
     drawn = root;
