@@ -38,6 +38,50 @@ UNDRAWN_FIGURES = """() => [...document.querySelectorAll('#app use')].filter(use
   const symbol = document.getElementById((use.getAttribute('href') || '').replace(/^#/, ''));
   return !symbol || symbol.tagName !== 'symbol' || !(use.getBBox().width > 0);
 }).map(use => use.getAttribute('href'))"""
+# Every redraw checked against its markup (static/redraw.js patches the page): the page
+# after the patch is the markup drawn afresh, node for node (attributes in any order).
+# Installed once a page has booted; window.royalPatches then counts the redraws and
+# keeps the first that was not (its number, where, and the two versions), or null.
+WATCH_PATCHES = """() => { const draw = window.royalRedraw.draw;
+  const fresh = document.implementation.createHTMLDocument('');
+  const differ = (want, got, where) => {
+    if (want.isEqualNode(got)) return null;
+    if (want.nodeType !== 1 || got.nodeType !== 1 || want.nodeName !== got.nodeName
+        || want.childNodes.length !== got.childNodes.length)
+      return {where, want: (want.outerHTML || want.nodeValue || '').slice(0, 600),
+              got: (got.outerHTML || got.nodeValue || '').slice(0, 600)};
+    for (let i = 0; i < want.childNodes.length; i++) {
+      const child = want.childNodes[i];
+      const found = differ(child, got.childNodes[i], where + ' > ' + (child.nodeType === 1
+        ? child.nodeName.toLowerCase() + (child.getAttribute('class') ? '.' + child.getAttribute('class').split(' ')[0] : '')
+        : '#text') + '[' + i + ']');
+      if (found) return found;
+    }
+    return {where: where + ' (its attributes)', want: want.cloneNode(false).outerHTML, got: got.cloneNode(false).outerHTML};
+  };
+  window.royalPatches = {drawn: 0, wrong: null};
+  window.royalRedraw.draw = (root, html, sameScreen) => {
+    const patched = draw(root, html, sameScreen);
+    const seen = window.royalPatches;
+    seen.drawn++;
+    if (!seen.wrong) {
+      fresh.body.innerHTML = html;
+      const wrong = fresh.body.childNodes.length !== root.childNodes.length
+        ? {where: '#app', want: fresh.body.childNodes.length + ' nodes', got: root.childNodes.length + ' nodes'}
+        : [...fresh.body.childNodes].reduce((found, node, i) => found || differ(node, root.childNodes[i], '#app[' + i + ']'), null);
+      if (wrong) seen.wrong = Object.assign(wrong, {redraw: seen.drawn});
+    }
+    return patched;
+  };
+}"""
+
+def patched_as_drawn(page, at_least: int = 20) -> None:
+    """After WATCH_PATCHES: at least `at_least` redraws, each leaving the page as its markup."""
+    patches = page.evaluate("() => window.royalPatches")
+    assert patches["drawn"] >= at_least and patches["wrong"] is None, \
+        f"a redraw left the page unlike its markup: {patches}"
+
+
 # Every button a decision is taken with that lies outside the window, the page at its top: a
 # player's decision must be in reach without scrolling.
 OUT_OF_REACH = """() => { window.scrollTo(0, 0); const out = [];

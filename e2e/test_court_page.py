@@ -9,7 +9,7 @@ import sys
 import time
 
 import pytest
-from table_driver import MOVING_PACE
+from table_driver import MOVING_PACE, WATCH_PATCHES, patched_as_drawn
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from royaltable import registry  # noqa: E402
@@ -88,12 +88,14 @@ def drive(page, until, limit_s=420, step=None):
 def test_four_players_three_computers_to_the_winner(watched):
     w = watched()
     page = w.open()
+    page.evaluate(WATCH_PATCHES)
     start(page, ["human", "strong", "quick", "quick"], names=["Mio"])
     w.shot("court-table-1024x768")
     assert page.evaluate("document.documentElement.scrollWidth") <= 1024
     drive(page, lambda: page.locator(".result").count() > 0, limit_s=600)
     assert "勝者" in page.inner_text(".result")
     w.shot("court-result")
+    patched_as_drawn(page)
     assert w.errors == [] and w.foreign_requests() == []
 
 

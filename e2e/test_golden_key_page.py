@@ -10,7 +10,7 @@ import random
 import sys
 import time
 
-from table_driver import OUT_OF_REACH, game_over, new_game, record_json, snapshot
+from table_driver import OUT_OF_REACH, WATCH_PATCHES, game_over, new_game, patched_as_drawn, record_json, snapshot
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from royaltable import registry  # noqa: E402
@@ -81,6 +81,7 @@ def person_step(page, rng) -> bool:
 def test_a_person_plays_a_whole_game_against_the_strong_computer(watched):
     w = watched(locale="en-US")
     page = w.open()
+    page.evaluate(WATCH_PATCHES)
     new_game(page, "golden_key", ["human", "strong"], names=["Mio"], seed="21")
     page.wait_for_selector(".gk-board")
     w.shot("golden_key-start-1024x768")
@@ -101,6 +102,7 @@ def test_a_person_plays_a_whole_game_against_the_strong_computer(watched):
     result = page.inner_text(".result")
     assert "Winner" in result and "/ 4" in result
     assert page.locator(".log-list li").count() >= 10
+    patched_as_drawn(page)
     no_trouble(w, page)
 
 

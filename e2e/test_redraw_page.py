@@ -97,3 +97,55 @@ def test_a_redraw_keeps_what_is_being_typed_and_the_caret(watched):
       return [f === document.activeElement, f.royalKept === true, f.value, f.selectionStart]; }""")
     assert state == [True, True, "Akiko", 2]
     assert w.errors == []
+
+
+# Patches a list of keyed items (`before` → `after`, each a list of "key" or "key:tag"),
+# on a list of the page's own, with the app's redraw: what the list then holds (each
+# item's key, and whether it is the element that held that key before).
+PATCH_A_LIST = """([before, after]) => {
+  const item = (spec) => { const [key, tag] = spec.split(':'); const t = tag || 'span';
+    return `<${t} data-key="${key}">${key}</${t}>`; };
+  const list = (items) => `<div class="test-list">${items.map(item).join('')}</div>`;
+  const root = document.createElement('div');
+  document.body.append(root);
+  root.innerHTML = list(before);
+  const old = new Map([...root.querySelectorAll('[data-key]')].map(el => [el.dataset.key, el]));
+  const put = [];
+  new MutationObserver(records => { for (const r of records) put.push(...[...r.addedNodes].map(n => n.dataset.key)); })
+    .observe(root.firstChild, {childList: true});
+  window.royalRedraw.draw(root, list(after), true);
+  const got = [...root.firstChild.children].map(el => [el.dataset.key, el.tagName.toLowerCase(), old.get(el.dataset.key) === el]);
+  return new Promise(resolve => setTimeout(() => { root.remove(); resolve({got, put}); }, 0));
+}"""
+
+
+def test_a_patched_list_is_the_list_drawn_and_a_new_item_is_the_only_one_put_in(watched):
+    """The page's patch of keyed lists (a log, a hand): after it the list is exactly the
+    one drawn, each item kept is the same element, and an item new at the top or in
+    the middle is put in alone, nothing taken out and put back. Where items change
+    order, or one becomes another kind of element (a card that became a button), the
+    list is still exactly the one drawn."""
+    page = watched(1024, 768).open()
+    cases = [
+        # before, after, the items put into the list (None: not counted)
+        ("c b a", "d c b a", ["d"]),                     # the log: the newest on top
+        ("a b c", "a n b c", ["n"]),                     # a card drawn into a hand
+        ("b a", "e d b a", ["e", "d"]),
+        ("c b a", "d c b", ["d"]),                       # the oldest line cut
+        ("a b c", "c n a", None),                        # moved about
+        ("a b:span c", "a n b:button c", None),          # a card that became a button
+        ("a:span c", "a:button n c", None),
+        ("a b c", "n b:button a", None),
+    ]
+    for before, after, put in cases:
+        found = page.evaluate(PATCH_A_LIST, [before.split(), after.split()])
+        keys = [spec.split(":")[0] for spec in after.split()]
+        tags = [(spec.split(":") + ["span"])[1] for spec in after.split()]
+        assert [[key, tag] for key, tag, _ in found["got"]] == [list(pair) for pair in zip(keys, tags)], \
+            f"{before} -> {after}: {found}"
+        olds = {spec.split(":")[0]: (spec.split(":") + ["span"])[1] for spec in before.split()}
+        for key, tag, same in found["got"]:
+            if olds.get(key) == tag:
+                assert same, f"{before} -> {after}: {key} is a new element: {found}"
+        if put is not None:
+            assert found["put"] == put, f"{before} -> {after}: put in {found['put']}"

@@ -13,7 +13,8 @@ import random
 import re
 import time
 
-from table_driver import game_over, new_game, record_json, snapshot, tap_while_there, view_strings
+from table_driver import (WATCH_PATCHES, game_over, new_game, patched_as_drawn, record_json, snapshot,
+                          tap_while_there, view_strings)
 
 from royaltable import registry
 from royaltable.games.struggle.actions import (PASS, Accept, Gold, Knight, Offer, Play, Promise4,
@@ -180,6 +181,7 @@ def test_five_players_bargain_spy_swap_and_add_a_knight_card_to_the_final_score(
 def test_a_night_game_of_three_computers_plays_to_the_end(watched):
     w = watched(768, 1024, locale="en-US")
     page = w.open()
+    page.evaluate(WATCH_PATCHES)
     new_game(page, "struggle", ["strong", "quick", "quick"], options=["mode:night"], seed="17")
     page.wait_for_selector(".st-mode.is-night")
     assert "Night" in page.inner_text(".st-status")
@@ -192,6 +194,7 @@ def test_a_night_game_of_three_computers_plays_to_the_end(watched):
     assert page.locator(".result .st-score-row").count() == 3
     w.shot("struggle-night-result-768x1024")
     assert page.evaluate("document.documentElement.scrollWidth") <= 768
+    patched_as_drawn(page)
     assert w.errors == [] and w.foreign_requests() == []
 
 

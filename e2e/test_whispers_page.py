@@ -11,7 +11,8 @@ import pathlib
 import re
 import sys
 
-from table_driver import OUT_OF_REACH, RandomPlayer, game_over, new_game, snapshot, view_strings
+from table_driver import (OUT_OF_REACH, WATCH_PATCHES, RandomPlayer, game_over, new_game, patched_as_drawn,
+                          snapshot, view_strings)
 
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
@@ -156,6 +157,7 @@ def no_trouble(w, page):
 def test_a_person_and_three_computers_play_to_the_winner(watched):
     w = watched()
     page = w.open()
+    page.evaluate(WATCH_PATCHES)
     new_game(page, "whispers", ["human", "strong", "quick", "quick"], names=["Mio"], seed="7")
     page.wait_for_selector(".wh-hand [data-cmd=act]", timeout=120_000)
     w.shot("whispers-table-1024x768")
@@ -167,6 +169,7 @@ def test_a_person_and_three_computers_play_to_the_winner(watched):
     assert state.over and max(state.totals) >= state.goal
     assert page.locator(".log-list li").count() > 40
     w.shot("whispers-result")
+    patched_as_drawn(page)
     assert w.errors == [] and w.foreign_requests() == []
 
 

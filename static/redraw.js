@@ -53,10 +53,22 @@
   // log's newest line at its top) made it move every line after it to the end of the
   // list, one by one, each a node taken out and put back (Chromium styles and lays out
   // the whole list again). Put in its place first, the new line is the only change.
+  // Only where the lines kept are in the same order in both lists, each the same kind of
+  // element as before (a card that became a button is another node to morphdom): morphdom
+  // then meets every new line where it was put. It could not find one anywhere else (it
+  // knows the page's keyed nodes from before the patch) and would add it a second time.
   function placeNewBeforeKept(fromEl, toEl, page) {
     if (!keyedList(fromEl) || !keyedList(toEl)) return;
-    var kept = {};
+    var kept = {}, wanted = {}, order = [], k = 0;
     for (var c = fromEl.firstElementChild; c; c = c.nextElementSibling) kept[keyOf(c)] = c;
+    for (c = toEl.firstElementChild; c; c = c.nextElementSibling) {
+      var was = kept[keyOf(c)];
+      if (was && was.nodeName !== c.nodeName) return;
+      if (was) order.push(keyOf(c));
+      wanted[keyOf(c)] = true;
+    }
+    for (c = fromEl.firstElementChild; c; c = c.nextElementSibling)
+      if (wanted[keyOf(c)] && order[k++] !== keyOf(c)) return;      // moved about: morphdom's
     var waiting = [];
     for (var t = toEl.firstElementChild; t; t = t.nextElementSibling) {
       var old = kept[keyOf(t)];
