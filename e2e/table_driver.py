@@ -44,20 +44,24 @@ UNDRAWN_FIGURES = """() => [...document.querySelectorAll('#app use')].filter(use
 # keeps the first that was not (its number, where, and the two versions), or null.
 WATCH_PATCHES = """() => { const draw = window.royalRedraw.draw;
   const fresh = document.implementation.createHTMLDocument('');
+  const named = (node) => node.nodeType !== 1 ? '#text'
+    : node.nodeName.toLowerCase() + (node.classList[0] ? '.' + node.classList[0] : '');
+  const text = (node) => (node.outerHTML || node.nodeValue || '').slice(0, 600);
   const differ = (want, got, where) => {
     if (want.isEqualNode(got)) return null;
-    if (want.nodeType !== 1 || got.nodeType !== 1 || want.nodeName !== got.nodeName
-        || want.childNodes.length !== got.childNodes.length)
-      return {where, want: (want.outerHTML || want.nodeValue || '').slice(0, 600),
-              got: (got.outerHTML || got.nodeValue || '').slice(0, 600)};
+    if (want.nodeType !== 1 || got.nodeType !== 1 || want.nodeName !== got.nodeName)
+      return {where, want: text(want), got: text(got)};
+    return inside(want, got, where) || {where: where + ' (its attributes)',
+      want: want.cloneNode(false).outerHTML, got: got.cloneNode(false).outerHTML};
+  };
+  const inside = (want, got, where) => {
+    if (want.childNodes.length !== got.childNodes.length)
+      return {where, want: text(want), got: text(got)};
     for (let i = 0; i < want.childNodes.length; i++) {
-      const child = want.childNodes[i];
-      const found = differ(child, got.childNodes[i], where + ' > ' + (child.nodeType === 1
-        ? child.nodeName.toLowerCase() + (child.getAttribute('class') ? '.' + child.getAttribute('class').split(' ')[0] : '')
-        : '#text') + '[' + i + ']');
+      const found = differ(want.childNodes[i], got.childNodes[i], `${where} > ${named(want.childNodes[i])}[${i}]`);
       if (found) return found;
     }
-    return {where: where + ' (its attributes)', want: want.cloneNode(false).outerHTML, got: got.cloneNode(false).outerHTML};
+    return null;
   };
   window.royalPatches = {drawn: 0, wrong: null};
   window.royalRedraw.draw = (root, html, sameScreen) => {
@@ -66,9 +70,7 @@ WATCH_PATCHES = """() => { const draw = window.royalRedraw.draw;
     seen.drawn++;
     if (!seen.wrong) {
       fresh.body.innerHTML = html;
-      const wrong = fresh.body.childNodes.length !== root.childNodes.length
-        ? {where: '#app', want: fresh.body.childNodes.length + ' nodes', got: root.childNodes.length + ' nodes'}
-        : [...fresh.body.childNodes].reduce((found, node, i) => found || differ(node, root.childNodes[i], '#app[' + i + ']'), null);
+      const wrong = inside(fresh.body, root, '#app');
       if (wrong) seen.wrong = Object.assign(wrong, {redraw: seen.drawn});
     }
     return patched;

@@ -114,7 +114,8 @@ PATCH_A_LIST = """([before, after]) => {
   new MutationObserver(records => { for (const r of records) put.push(...[...r.addedNodes].map(n => n.dataset.key)); })
     .observe(root.firstChild, {childList: true});
   window.royalRedraw.draw(root, list(after), true);
-  const got = [...root.firstChild.children].map(el => [el.dataset.key, el.tagName.toLowerCase(), old.get(el.dataset.key) === el]);
+  const got = [...root.firstChild.children].map(
+    el => [el.dataset.key, el.tagName.toLowerCase(), old.get(el.dataset.key) === el]);
   return new Promise(resolve => setTimeout(() => { root.remove(); resolve({got, put}); }, 0));
 }"""
 
