@@ -118,10 +118,8 @@ print(json.dumps(sorted(m.__file__ for m in list(sys.modules.values())
 def test_the_zip_holds_the_bytecode_of_what_a_start_imports_and_of_nothing_else(runtime, tmp_path):
     """A start with no snapshot reads the modules it imports compiled (tools/precompile.mjs,
     by the Pyodide the site ships); a game's rules and table, imported when the game is
-    first opened, stay source only. So does every start PyScript's own package, which it
-    writes into the working directory (only its bytecode is in the zip). Each .pyc is
-    hash-based and unchecked (the page unpacks app.zip with the visit's file times), all
-    for one Python."""
+    first opened, stay source only. Each .pyc is hash-based and unchecked (the page
+    unpacks app.zip with the visit's file times), all for one Python."""
     import json
     import subprocess
     import zipfile
@@ -140,10 +138,6 @@ def test_the_zip_holds_the_bytecode_of_what_a_start_imports_and_of_nothing_else(
     assert len(tags) == 1, tags
     (tag,) = tags
     assert tag.startswith("cpython-3"), tag
-    pyscript = sorted((ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript").glob("*.py"))
-    assert len(pyscript) > 10
-    assert not any(name.startswith("pyscript/") and not name.endswith(".pyc") for name in archive.namelist())
-    assert sorted(compiled) == sorted([f"{p.parent.as_posix()}/__pycache__/{p.stem}.{tag}.pyc" for p in started]
-                                      + [f"pyscript/__pycache__/{p.stem}.{tag}.pyc" for p in pyscript])
+    assert sorted(compiled) == sorted(f"{p.parent.as_posix()}/__pycache__/{p.stem}.{tag}.pyc" for p in started)
     assert {data[:4] for data in compiled.values()} == {next(iter(compiled.values()))[:4]}
     assert {int.from_bytes(data[4:8], "little") for data in compiled.values()} == {0b01}   # hash-based, unchecked

@@ -105,15 +105,13 @@ BYTECODE_CACHE = MODULES / ".cache" / "royaltable-bytecode"
 
 def start_bytecode(files: dict[str, bytes]) -> dict[str, bytes]:
     """`files` (app.zip's, by name) -> the .pyc of each module main.py's imports bring in,
-    and of PyScript's own package, by its name in the zip (ui/__pycache__/app.cpython-314.pyc,
-    pyscript/__pycache__/context.cpython-314.pyc)."""
+    by its name in the zip (ui/__pycache__/app.cpython-314.pyc)."""
     precompile = ROOT / "tools" / "precompile.mjs"
     if not (MODULES / "pyodide").is_dir():
         sys.exit("node_modules/ is missing: run `npm ci` first")
     digest = hashlib.sha256()
     for part in (precompile.read_bytes(), (ROOT / "py" / "main.py").read_bytes(),
                  (MODULES / "pyodide" / "package.json").read_bytes(),
-                 (MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js").read_bytes(),
                  *(name.encode() + b"\0" + files[name] for name in sorted(files))):
         digest.update(hashlib.sha256(part).digest())
     kept = BYTECODE_CACHE / digest.hexdigest()[:32]

@@ -7,15 +7,11 @@
 //   node tools/precompile.mjs app.zip main.py out/     (writes out/ui/__pycache__/app.cpython-314.pyc, ...)
 //
 // Which modules: those main.py's own top-level imports of ui and royaltable bring in,
-// imported here as the page imports them; and PyScript's own package (`pyscript`), which
-// PyScript writes into the working directory and imports at every start before main.py,
-// restored ones too: compiled from the very texts its bundle writes (each checked to be
-// in dist/), into pyscript/__pycache__/ beside where they go (bench/RESULTS-boot.md:
-// a warm normal start 80 ms sooner). Each .pyc is "unchecked-hash" (Pyodide
+// imported here as the page imports them. Each .pyc is "unchecked-hash" (Pyodide
 // unpacks app.zip with the time of the visit, so a timestamp check would always fail;
 // the bytecode and the source come from the same build) and names the file where the
 // page has it (PyScript unpacks app.zip into /home/pyodide).
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -23,15 +19,6 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const [zipPath, mainPath, outDir] = process.argv.slice(2);
 const { loadPyodide } = await import(join(root, "node_modules", "pyodide", "pyodide.mjs"));
 const py = await loadPyodide({ indexURL: join(root, "node_modules", "pyodide") + "/" });
-const pyscriptDir = join(root, "node_modules", "@pyscript", "core");
-const stdlib = (await import(join(pyscriptDir, "src", "stdlib", "pyscript.js"))).default.pyscript;
-const bundle = readdirSync(join(pyscriptDir, "dist")).filter((name) => name.endsWith(".js"))
-  .map((name) => readFileSync(join(pyscriptDir, "dist", name), "utf8")).join("\n");
-for (const [name, text] of Object.entries(stdlib)) {
-  if (typeof text !== "string" || !bundle.includes(JSON.stringify(text).slice(1, -1)))
-    throw new Error(`PyScript's pyscript/${name} is not the text its bundle writes`);
-}
-py.globals.set("pyscript_files", py.toPy(stdlib));
 py.FS.writeFile("/tmp/app.zip", new Uint8Array(readFileSync(zipPath)));
 py.FS.writeFile("/tmp/main.py", readFileSync(mainPath, "utf8"));
 const compiled = py.runPython(`
@@ -52,11 +39,6 @@ for node in tree.body:
 sources = sorted({m.__file__ for m in list(sys.modules.values())
                   if (getattr(m, "__file__", None) or "").startswith(HOME + "/")})
 assert sources, "main.py imports none of our modules"
-os.makedirs(HOME + "/pyscript", exist_ok=True)
-for name, text in pyscript_files.items():
-    with open(HOME + "/pyscript/" + name, "w", encoding="utf-8") as out:
-        out.write(text)
-    sources.append(HOME + "/pyscript/" + name)
 compiled = []
 for source in sources:
     cached = importlib.util.cache_from_source(source)
