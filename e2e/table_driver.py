@@ -70,7 +70,13 @@ WATCH_PATCHES = """() => { const draw = window.royalRedraw.draw;
     seen.drawn++;
     if (!seen.wrong) {
       fresh.body.innerHTML = html;
-      const wrong = inside(fresh.body, root, '#app');
+      // A review's table is then scaled to fit (redraw.js fit(): styles of its own)
+      let page = root;
+      if (root.querySelector('.review-fit')) {
+        page = root.cloneNode(true);
+        for (const el of page.querySelectorAll('.review-table, .review-fit')) el.removeAttribute('style');
+      }
+      const wrong = inside(fresh.body, page, '#app');
       if (wrong) seen.wrong = Object.assign(wrong, {redraw: seen.drawn});
     }
     return patched;
