@@ -100,20 +100,21 @@ def test_a_redraw_keeps_what_is_being_typed_and_the_caret(watched):
 
 
 # Patches a list of keyed items (`before` → `after`, each a list of "key" or "key:tag"),
-# on a list of the page's own, with the app's redraw: what the list then holds (each
-# item's key, and whether it is the element that held that key before).
-PATCH_A_LIST = """([before, after]) => {
+# on a list of the page's own, with the app's redraw; `elsewhere`: items first in another
+# list, then gone from it. What the list then holds (each item's key, and whether it is
+# the element that held that key before), and the keys put into it, in order.
+PATCH_A_LIST = """([before, after, elsewhere]) => {
   const item = (spec) => { const [key, tag] = spec.split(':'); const t = tag || 'span';
     return `<${t} data-key="${key}">${key}</${t}>`; };
   const list = (items) => `<div class="test-list">${items.map(item).join('')}</div>`;
   const root = document.createElement('div');
   document.body.append(root);
-  root.innerHTML = list(before);
+  root.innerHTML = list(before) + `<p>${elsewhere.map(item).join('')}</p>`;
   const old = new Map([...root.querySelectorAll('[data-key]')].map(el => [el.dataset.key, el]));
   const put = [];
   new MutationObserver(records => { for (const r of records) put.push(...[...r.addedNodes].map(n => n.dataset.key)); })
     .observe(root.firstChild, {childList: true});
-  window.royalRedraw.draw(root, list(after), true);
+  window.royalRedraw.draw(root, list(after) + '<p></p>', true);
   const got = [...root.firstChild.children].map(
     el => [el.dataset.key, el.tagName.toLowerCase(), old.get(el.dataset.key) === el]);
   return new Promise(resolve => setTimeout(() => { root.remove(); resolve({got, put}); }, 0));
@@ -137,14 +138,16 @@ def test_a_patched_list_is_the_list_drawn_and_a_new_item_is_the_only_one_put_in(
         ("a b:span c", "a n b:button c", None),          # a card that became a button
         ("a:span c", "a:button n c", None),
         ("a b c", "n b:button a", None),
+        ("a b", "x n a b", None),                        # a card from another place, and a new one
     ]
     for before, after, put in cases:
-        found = page.evaluate(PATCH_A_LIST, [before.split(), after.split()])
+        elsewhere = ["x"] if "x" in after.split() else []
+        found = page.evaluate(PATCH_A_LIST, [before.split(), after.split(), elsewhere])
         keys = [spec.split(":")[0] for spec in after.split()]
         tags = [(spec.split(":") + ["span"])[1] for spec in after.split()]
         assert [[key, tag] for key, tag, _ in found["got"]] == [list(pair) for pair in zip(keys, tags)], \
             f"{before} -> {after}: {found}"
-        olds = {spec.split(":")[0]: (spec.split(":") + ["span"])[1] for spec in before.split()}
+        olds = {spec.split(":")[0]: (spec.split(":") + ["span"])[1] for spec in before.split() + elsewhere}
         for key, tag, same in found["got"]:
             if olds.get(key) == tag:
                 assert same, f"{before} -> {after}: {key} is a new element: {found}"

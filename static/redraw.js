@@ -69,12 +69,15 @@
     }
     for (c = fromEl.firstElementChild; c; c = c.nextElementSibling)
       if (wanted[keyOf(c)] && order[k++] !== keyOf(c)) return;      // moved about: morphdom's
+    // Nor where one of the new is on the page elsewhere: morphdom moves that one in
+    // while it walks, and would pass a new line put in after it.
+    for (c = toEl.firstElementChild; c; c = c.nextElementSibling)
+      if (!kept[keyOf(c)] && !brandNew(c, page)) return;
     var waiting = [];
     for (var t = toEl.firstElementChild; t; t = t.nextElementSibling) {
       var old = kept[keyOf(t)];
       if (!old) { waiting.push(t); continue; }
-      for (var i = 0; i < waiting.length; i++)
-        if (brandNew(waiting[i], page)) fromEl.insertBefore(document.importNode(waiting[i], true), old);
+      for (var i = 0; i < waiting.length; i++) fromEl.insertBefore(document.importNode(waiting[i], true), old);
       waiting.length = 0;
     }
   }
