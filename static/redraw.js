@@ -43,10 +43,10 @@
   // Is the keyed element `el` (of the new markup) new to the page, with nothing keyed
   // inside it? (A keyed thing that is on the page elsewhere is moved there by morphdom:
   // the same node, so that motion.js sees it glide.)
-  function brandNew(el, page) {
+  function brandNew(el) {
     if (el.querySelector("[data-key], [id]")) return false;
     var key = el.getAttribute("data-key");
-    return !(key ? page.querySelector('[data-key="' + CSS.escape(key) + '"]') : document.getElementById(el.id));
+    return !(key ? document.querySelector('[data-key="' + CSS.escape(key) + '"]') : document.getElementById(el.id));
   }
 
   // morphdom matches keyed children in order: a new one before those already there (the
@@ -57,7 +57,7 @@
   // element as before (a card that became a button is another node to morphdom): morphdom
   // then meets every new line where it was put. It could not find one anywhere else (it
   // knows the page's keyed nodes from before the patch) and would add it a second time.
-  function placeNewBeforeKept(fromEl, toEl, page) {
+  function placeNewBeforeKept(fromEl, toEl) {
     if (!keyedList(fromEl) || !keyedList(toEl)) return;
     var kept = {}, wanted = {}, order = [], k = 0;
     for (var c = fromEl.firstElementChild; c; c = c.nextElementSibling) kept[keyOf(c)] = c;
@@ -72,7 +72,7 @@
     // Nor where one of the new is on the page elsewhere: morphdom moves that one in
     // while it walks, and would pass a new line put in after it.
     for (c = toEl.firstElementChild; c; c = c.nextElementSibling)
-      if (!kept[keyOf(c)] && !brandNew(c, page)) return;
+      if (!kept[keyOf(c)] && !brandNew(c)) return;
     var waiting = [];
     for (var t = toEl.firstElementChild; t; t = t.nextElementSibling) {
       var old = kept[keyOf(t)];
@@ -82,7 +82,6 @@
     }
   }
 
-  var patching = null;             // the root being patched (brandNew looks there)
   var OPTIONS = {
     childrenOnly: true,
     getNodeKey: keyOf,
@@ -92,7 +91,7 @@
       return true;
     },
     onBeforeElChildrenUpdated: function (fromEl, toEl) {
-      placeNewBeforeKept(fromEl, toEl, patching);
+      placeNewBeforeKept(fromEl, toEl);
       return true;
     }
   };
@@ -129,7 +128,7 @@
     var next = inert.body;
     next.innerHTML = html;
     var patch = sameScreen && viewerOf(root) === viewerOf(next);
-    if (patch) { patching = root; window.morphdom(root, next, OPTIONS); patching = null; }
+    if (patch) window.morphdom(root, next, OPTIONS);
     else root.innerHTML = html;
     next.textContent = "";
     drawn = root;
