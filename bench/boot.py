@@ -33,16 +33,15 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tools"))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "e2e"))
 
 from common import BENCH, CHROMIUM, ROOT, fmt_ratio, load, machine, snapshot_site, summary, table  # noqa: E402
-from web import ARGS, Site, rotated  # noqa: E402
+from web import ARGS, SETTLED, Site, rotated  # noqa: E402
 
 VARIANTS = ("bare", "before", "after", "after+pyc")
 PROBE = '<script src="./bench/boot_probe.js"></script>'
 USABLE = "() => window.__boot && window.__boot.usable !== undefined"
 # A return visit comes once the first visit's downloads are done: the service worker
-# keeps every file (html[data-offline=ready], static/offline.js). Reloaded while it is
-# still fetching and hashing the runtime, the warm start shared the machine with it,
-# and read up to 0.2 s slower than any player's return visit (2026-12-05).
-SETTLED = "html[data-offline=ready]"
+# keeps every file (web.SETTLED). Reloaded while it is still fetching and hashing the
+# runtime, the warm start shared the machine with it, and read up to 0.2 s slower than
+# any player's return visit (2026-12-05).
 SETTLE_TIMEOUT_S = 120
 TIMEOUT_S = 240
 # The steps of a start, each from the mark before (boot_probe.js's marks).

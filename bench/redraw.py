@@ -54,17 +54,15 @@ for entry in (str(HERE), str(ROOT / "e2e"), str(ROOT / "py")):
         sys.path.insert(0, entry)
 
 from common import CHROMIUM, MOVING_PACE, fmt_ms, load, median, quantile  # noqa: E402
-from web import ARGS, Site  # noqa: E402
+from web import ARGS, SETTLED, USABLE, Site  # noqa: E402
 
 GAMES = ["court", "krypkille", "whispers", "golden_key", "struggle"]
 BEFORE = "5255420"            # main before this change: every redraw replaced the whole HTML
 PACE = MOVING_PACE
 BOOT_S = 300
-# Booted and settled: the service worker keeps every file (static/offline.js). Played while
-# it still fetched and hashed the runtime, a page's first game shared the machine with
-# that (WebKit's first Court read p95 92 ms against 47-67 ms in the next rounds, 2026-12-06).
-USABLE = "window.royalReady === true && !document.getElementById('boot')"
-SETTLED = "document.documentElement.getAttribute('data-offline') === 'ready'"
+# Booted and settled (web.SETTLED). Played while the service worker still fetched and
+# hashed the runtime, a page's first game shared the machine with that (WebKit's first
+# Court read p95 92 ms against 47-67 ms in the next rounds, 2026-12-06).
 SETTLE_S = 120
 
 # Sets up a new game in the page: one person, the other seats quick, the seed; resolves
@@ -168,9 +166,9 @@ class ChromiumPage:
         self.context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="ja-JP")
         self.page = self.context.new_page()
         self.page.goto(f"{origin}/?pace={PACE}")
-        self.page.wait_for_function(f"() => {USABLE}", timeout=BOOT_S * 1000)
+        self.page.wait_for_function(USABLE, timeout=BOOT_S * 1000)
         try:
-            self.page.wait_for_function(f"() => {SETTLED}", timeout=SETTLE_S * 1000)
+            self.page.wait_for_selector(SETTLED, state="attached", timeout=SETTLE_S * 1000)
         except Exception:
             log(f"chromium: the service worker did not settle in {SETTLE_S} s; playing anyway")
 
@@ -188,9 +186,11 @@ class WebKitPage:
         b = self.session.browser
         b.set_viewport(1024, 768)
         b.driver.get(f"{origin}/?pace={PACE}")
-        if not within(BOOT_S, lambda: b.js(f"return {USABLE}")):
+        if not within(BOOT_S, lambda: b.js(f"return ({USABLE})()")):
             raise RuntimeError("WebKit did not boot the app")
-        if not within(SETTLE_S, lambda: b.js(f"return {SETTLED}")):
+        try:
+            b.wait_for(SETTLED, SETTLE_S, "the files kept for offline play")
+        except AssertionError:
             log(f"webkit: the service worker did not settle in {SETTLE_S} s; playing anyway")
 
     def run(self, script: str, opts: dict):

@@ -26,6 +26,9 @@ READY_BARE = "body[data-ready]"
 # screen long before it works: "usable" is Python having taken over
 # (py/main.py sets royalReady, then removes the boot note), as e2e/ waits for it.
 USABLE = "() => window.royalReady === true && !document.getElementById('boot')"
+# The service worker keeps every file for offline play (static/offline.js): a page's
+# downloads and hashing are over, and what is timed next does not share the machine with them.
+SETTLED = "html[data-offline=ready]"
 PRECACHE_TIMEOUT_MS = 120_000
 TABLE = ".table-main"
 LOAD_TIMEOUT_MS = 180_000
