@@ -40,8 +40,8 @@ UNDRAWN_FIGURES = """() => [...document.querySelectorAll('#app use')].filter(use
 }).map(use => use.getAttribute('href'))"""
 # Every redraw checked against its markup (static/redraw.js patches the page): the page
 # after the patch is the markup drawn afresh, node for node (attributes in any order).
-# Installed once a page has booted; window.royalPatches then counts the redraws and
-# keeps the first that was not (its number, where, and the two versions), or null.
+# Installed once a page has booted; PATCHES then gives the redraws counted and the first
+# that was not as drawn (its number, where, and the two versions), or null.
 WATCH_PATCHES = """() => { const draw = window.royalRedraw.draw;
   const fresh = document.implementation.createHTMLDocument('');
   const named = (node) => node.nodeType !== 1 ? '#text'
@@ -82,12 +82,14 @@ WATCH_PATCHES = """() => { const draw = window.royalRedraw.draw;
     return patched;
   };
 }"""
+PATCHES = "() => window.royalPatches"
 
-def patched_as_drawn(page, at_least: int = 20) -> None:
-    """After WATCH_PATCHES: at least `at_least` redraws, each leaving the page as its markup."""
-    patches = page.evaluate("() => window.royalPatches")
-    assert patches["drawn"] >= at_least and patches["wrong"] is None, \
-        f"a redraw left the page unlike its markup: {patches}"
+
+def patched_as_drawn(patches: dict, when: str = "the game") -> None:
+    """After WATCH_PATCHES, what PATCHES gives (in either browser): at least twenty
+    redraws, each leaving the page as its markup."""
+    assert patches["drawn"] >= 20 and patches["wrong"] is None, \
+        f"{when}: a redraw left the page unlike its markup: {patches}"
 
 
 # Every button a decision is taken with that lies outside the window, the page at its top: a

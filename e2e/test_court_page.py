@@ -9,7 +9,7 @@ import sys
 import time
 
 import pytest
-from table_driver import MOVING_PACE, WATCH_PATCHES, patched_as_drawn
+from table_driver import MOVING_PACE, PATCHES, WATCH_PATCHES, patched_as_drawn
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from royaltable import registry  # noqa: E402
@@ -95,7 +95,7 @@ def test_four_players_three_computers_to_the_winner(watched):
     drive(page, lambda: page.locator(".result").count() > 0, limit_s=600)
     assert "勝者" in page.inner_text(".result")
     w.shot("court-result")
-    patched_as_drawn(page)
+    patched_as_drawn(page.evaluate(PATCHES))
     assert w.errors == [] and w.foreign_requests() == []
 
 

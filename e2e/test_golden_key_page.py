@@ -10,7 +10,8 @@ import random
 import sys
 import time
 
-from table_driver import OUT_OF_REACH, WATCH_PATCHES, game_over, new_game, patched_as_drawn, record_json, snapshot
+from table_driver import (OUT_OF_REACH, PATCHES, WATCH_PATCHES, game_over, new_game, patched_as_drawn, record_json,
+                          snapshot)
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from royaltable import registry  # noqa: E402
@@ -102,7 +103,7 @@ def test_a_person_plays_a_whole_game_against_the_strong_computer(watched):
     result = page.inner_text(".result")
     assert "Winner" in result and "/ 4" in result
     assert page.locator(".log-list li").count() >= 10
-    patched_as_drawn(page)
+    patched_as_drawn(page.evaluate(PATCHES))
     no_trouble(w, page)
 
 

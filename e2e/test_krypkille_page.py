@@ -6,7 +6,7 @@ import pathlib
 import sys
 
 from kk_driver import drive, new_game
-from table_driver import MOVING_PACE, WATCH_PATCHES, patched_as_drawn
+from table_driver import MOVING_PACE, PATCHES, WATCH_PATCHES, patched_as_drawn
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from ui.collection import GAMES  # noqa: E402  (every game, in home-screen order)
@@ -67,7 +67,7 @@ def test_a_person_plays_a_whole_match_against_computers(watched):
     assert any(m["key"].startswith("back:") and m["from"] == "deck" for m in moved)   # the refill after discards
     assert any(m["key"].startswith("total:") and m["bump"] for m in moved)   # a total pulsed
     assert not any(m["key"].startswith("back:") and m["card"] for m in moved)
-    patched_as_drawn(page)
+    patched_as_drawn(page.evaluate(PATCHES))
     assert w.errors == [] and w.foreign_requests() == []
 
 

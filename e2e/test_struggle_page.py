@@ -13,7 +13,7 @@ import random
 import re
 import time
 
-from table_driver import (WATCH_PATCHES, game_over, new_game, patched_as_drawn, record_json, snapshot,
+from table_driver import (PATCHES, WATCH_PATCHES, game_over, new_game, patched_as_drawn, record_json, snapshot,
                           tap_while_there, view_strings)
 
 from royaltable import registry
@@ -194,7 +194,7 @@ def test_a_night_game_of_three_computers_plays_to_the_end(watched):
     assert page.locator(".result .st-score-row").count() == 3
     w.shot("struggle-night-result-768x1024")
     assert page.evaluate("document.documentElement.scrollWidth") <= 768
-    patched_as_drawn(page)
+    patched_as_drawn(page.evaluate(PATCHES))
     assert w.errors == [] and w.foreign_requests() == []
 
 

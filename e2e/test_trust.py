@@ -12,9 +12,9 @@ import re
 import statistics
 
 import pytest
-from table_driver import (DECISION, ENDLESS_REPAINTS, OUT_OF_REACH, UNUSED, WATCH_PATCHES, KeyboardPlayer, RandomPlayer,
-                          cards_drawn, game_over, has_secrets, new_game, patched_as_drawn, players_near, record_json,
-                          shortest_options, snapshot, tab_to, view_strings)
+from table_driver import (DECISION, ENDLESS_REPAINTS, OUT_OF_REACH, PATCHES, UNUSED, WATCH_PATCHES, KeyboardPlayer,
+                          RandomPlayer, cards_drawn, game_over, has_secrets, new_game, patched_as_drawn, players_near,
+                          record_json, shortest_options, snapshot, tab_to, view_strings)
 
 from conftest import wait_until_ready
 from test_access import both_languages
@@ -273,7 +273,7 @@ def test_a_whole_game_by_keyboard_keeps_hands_private_ignores_stray_taps_fits_th
     assert all(len(found) <= 1 for found in bars.values()), f"{game_id}'s status bar changes height: {bars}"
     assert all(max(found) - min(found) <= 2 for found in seats.values() if found), \
         f"{game_id}'s seats move up and down: {seats}"
-    patched_as_drawn(page)
+    patched_as_drawn(page.evaluate(PATCHES))
     no_trouble(w, page)
 
 

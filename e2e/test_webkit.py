@@ -14,7 +14,7 @@ import pytest
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))           # webkit.py, under any pytest import mode
-from table_driver import UNDRAWN_FIGURES, WATCH_PATCHES  # noqa: E402
+from table_driver import PATCHES, UNDRAWN_FIGURES, WATCH_PATCHES, patched_as_drawn  # noqa: E402
 from webkit import Session  # noqa: E402
 
 sys.path.insert(0, str(HERE.parent / "py"))
@@ -110,13 +110,6 @@ def test_every_game_played_to_its_result_in_webkit_across_a_reload(site):
         session.close()
 
 
-def patched_as_drawn(b, when: str) -> None:
-    """After WATCH_PATCHES: every redraw left WebKit's page as its markup."""
-    patches = b.js("return window.royalPatches")
-    assert patches["drawn"] >= 20 and patches["wrong"] is None, \
-        f"{when}: a redraw left WebKit's page unlike its markup: {patches}"
-
-
 def play_every_game(b):
     started = time.monotonic()
     boot_s = boot(b)
@@ -157,7 +150,7 @@ def play_every_game(b):
         b.wait_for(".game-grid", 10, f"the home screen after leaving {game_id}")
     assert b.errors() == []
     assert b.foreign_resources() == []
-    patched_as_drawn(b, "each game to halfway")
+    patched_as_drawn(b.js(f"return ({PATCHES})()"), "WebKit, each game to halfway")
 
     # The reload: every game is in the library (IndexedDB) at the move it was left.
     time.sleep(0.5)                          # the last write's transaction
@@ -208,6 +201,6 @@ def play_every_game(b):
     assert b.count(".library [data-cmd=continue]") == 0
     assert b.errors() == []
     assert b.foreign_resources() == []
-    patched_as_drawn(b, "each game from halfway to its result")
+    patched_as_drawn(b.js(f"return ({PATCHES})()"), "WebKit, each game from halfway to its result")
     print(f"WebKit: booted in {boot_s:.1f} s, again in {reboot_s:.1f} s; "
           f"{time.monotonic() - started:.1f} s in all")

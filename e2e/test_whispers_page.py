@@ -11,7 +11,7 @@ import pathlib
 import re
 import sys
 
-from table_driver import (OUT_OF_REACH, WATCH_PATCHES, RandomPlayer, game_over, new_game, patched_as_drawn,
+from table_driver import (OUT_OF_REACH, PATCHES, WATCH_PATCHES, RandomPlayer, game_over, new_game, patched_as_drawn,
                           snapshot, view_strings)
 
 
@@ -169,7 +169,7 @@ def test_a_person_and_three_computers_play_to_the_winner(watched):
     assert state.over and max(state.totals) >= state.goal
     assert page.locator(".log-list li").count() > 40
     w.shot("whispers-result")
-    patched_as_drawn(page)
+    patched_as_drawn(page.evaluate(PATCHES))
     assert w.errors == [] and w.foreign_requests() == []
 
 
