@@ -370,5 +370,6 @@ async function makeSnapshot() {
                      zip: new URL("../app.zip", import.meta.url).href });
 }
 
-// On the page, the start begins now (see loadPyodide).
-if (globalThis.document) loadPyodide();
+// On the page, the start begins now (see loadPyodide). A start that fails is PyScript's
+// to report when it asks for it (boot.js shows it), not an unhandled rejection here.
+if (globalThis.document) loadPyodide().catch(() => {});
