@@ -45,10 +45,11 @@ USABLE = "() => window.__boot && window.__boot.usable !== undefined"
 SETTLE_TIMEOUT_S = 120
 TIMEOUT_S = 240
 # The steps of a start, each from the mark before (boot_probe.js's marks).
-STEPS = (("navigation → PyScript calls loadPyodide", None, "called"),
-         ("Pyodide's own start (wasm, standard library)", "called", "zip_start"),
-         ("app.zip fetched, unpacked; PyScript's set-up", "zip_start", "pyodide"),
-         ("  (app.zip's last byte → App made: unpacking, imports, main.py)", "zip_end", "app_made"),
+STEPS = (("navigation → Pyodide's start begins (the page parsed)", None, "called"),
+         ("Pyodide's own start (wasm, standard library)", "called", "booted"),
+         ("  (app.zip's download, meanwhile)", "zip_start", "zip_end"),
+         ("app.zip unpacked", "booted", "unpacked"),
+         ("PyScript's set-up, to its onReady", "unpacked", "pyodide"),
          ("our imports (main.py's, outermost)", None, "imports_ms"),
          ("main.py's other work to the App made", None, "rest"),
          ("first draw of the home → usable", "app_made", "usable"))

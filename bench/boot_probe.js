@@ -1,9 +1,10 @@
 // bench/boot.py's probe: put as the first script of the bench's own copy of
 // index.html (never the published page), it records where a normal start's time
 // goes, in ms since navigation start, in window.__boot:
-//   called       PyScript calls the interpreter module's loadPyodide (static/snapshot.mjs)
-//   pyodide      Pyodide is ready (PyScript's onReady hook: the interpreter is up; for
-//                the main script, [files] are fetched and unpacked by then)
+//   called       Pyodide's start begins (static/snapshot.mjs, once the page is parsed)
+//   booted, unpacked   Pyodide is up; app.zip unpacked into it (static/snapshot.mjs)
+//   pyodide      Pyodide is ready (PyScript's onReady hook: the interpreter is up, with
+//                our Python unpacked, and PyScript's set-up done)
 //   zip_start, zip_end   app.zip's request and its last byte (Resource Timing)
 //   py_start     the probe's Python has run, just before main.py (from the onReady hook)
 //   imports_end  main.py's top-level imports of ui/royaltable are done (imports_ms: the
@@ -64,7 +65,11 @@ del _probe
     const zip = performance.getEntriesByType("resource").find((e) => e.name.endsWith("/app.zip"));
     if (zip) { marks.zip_start = zip.startTime; marks.zip_end = zip.responseEnd; }
     const snapshot = window.royalSnapshot;
-    if (snapshot && snapshot.at) marks.called = snapshot.at.called;
+    if (snapshot && snapshot.at) {
+      for (const step of ["called", "booted", "unpacked"]) {
+        if (snapshot.at[step] !== undefined) marks[step] = snapshot.at[step];
+      }
+    }
     return marks;
   };
 })();

@@ -84,7 +84,7 @@ def med(values) -> float | None:
 def render(report: dict) -> str:
     names = list(report["reloads"])
     where = ", ".join(f"{k} {v}" for k, v in report["machine"].items())
-    lines = [f"`{report['command']}` at {report['when']}, {where}, load {report['load_before']} → {report['load_after']}.",
+    lines = [f"`{report['command']}`, {where}, load {report['load_before']} → {report['load_after']}.",
              "", f"{report['rounds']} rounds × {RELOADS} warm reloads; medians in ms since navigation.", "",
              "| | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
     for label, read in ROWS:

@@ -91,25 +91,24 @@ def test_a_tap_before_python_is_ready_is_carried_out_when_it_is(watched):
     assert w.errors == []
 
 
-RUNTIME_ASKED = ("performance.getEntriesByType('resource')"
-                 ".filter(e => e.name.endsWith('/pyodide.asm.wasm')).length")
+ASKED = "(name) => performance.getEntriesByType('resource').filter(e => e.name.endsWith('/' + name)).length"
 
 
 def test_pyodide_starts_without_waiting_for_pyscript_and_starts_once(watched):
     """Pyodide's start begins once the page is parsed (static/snapshot.mjs), not after
-    PyScript has read its configuration, plugins and storage: with PyScript's code held
-    back, the interpreter's runtime is still fetched. With it, PyScript takes over that interpreter:
-    the runtime is fetched once and the app starts."""
+    PyScript has read its configuration, plugins and storage, and our Python (app.zip) is
+    fetched beside it: with PyScript's code held back, both are still fetched. With it,
+    PyScript takes over that interpreter: each is fetched once and the app starts."""
     w = watched(locale="en-US")
     page = w.page
     page.route("**/static/vendor/pyscript/core.js", lambda route: route.abort())
     page.goto(w.origin + "/")
-    page.wait_for_function(RUNTIME_ASKED + " === 1", timeout=60_000)
+    page.wait_for_function(f"({ASKED})('pyodide.asm.wasm') === 1 && ({ASKED})('app.zip') === 1", timeout=60_000)
     assert page.evaluate("window.royalReady") is not True          # no PyScript, no app
     page.unroute("**/static/vendor/pyscript/core.js")
     page.reload()
     wait_until_ready(page)
-    assert page.evaluate(RUNTIME_ASKED) == 1
+    assert [page.evaluate(ASKED, name) for name in ("pyodide.asm.wasm", "app.zip")] == [1, 1]
     assert [e for e in w.errors if "pyscript/core.js" not in e] == []     # only the held-back file
 
 

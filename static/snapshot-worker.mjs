@@ -1,7 +1,7 @@
 // Makes the memory snapshot static/snapshot.mjs restores (copied by tools/build.py to
-// static/vendor/pyodide/royal-snapshot-worker.mjs): a fresh interpreter, app.zip unpacked where PyScript unpacks it,
-// our packages imported (nothing else: no page, no library, no game of anyone's),
-// then Pyodide's snapshot of its memory, gzipped into its own IndexedDB database
+// static/vendor/pyodide/royal-snapshot-worker.mjs): a fresh interpreter, app.zip unpacked
+// where the page's start unpacks it, our packages imported (nothing else: no page, no
+// library, no game of anyone's), then Pyodide's snapshot of its memory, gzipped into its own IndexedDB database
 // under this version's key (one record: an older version's copy is replaced). Runs in a worker so that the
 // page stays smooth while it works.
 import { loadPyodide } from "./pyodide.mjs";

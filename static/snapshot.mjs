@@ -38,6 +38,7 @@ export const version = pyodide.version;
 const KEY = "__SNAPSHOT_KEY__";
 const DB = "royaltable-snapshot", STORE = "snapshot", RECORD = "current";
 const INDEX_URL = new URL("./", import.meta.url).href;
+const APP_ZIP = new URL("../app.zip", import.meta.url).href;     // our Python (tools/build.py)
 const READ_LIMIT_MS = 3000;         // a database that hangs never holds up the start
 // This version's memory of a making: "making" while one is made, "failed" after one failed
 // or died. Older versions' entries are dropped at the start.
@@ -161,6 +162,23 @@ export function loadPyodide(options) {
   return (starting ??= start());
 }
 
+// Our Python is fetched beside Pyodide's own files, and unpacked into the interpreter's
+// working directory before PyScript gets it: PyScript's [files] fetched it only once the
+// interpreter was up, a download that waited for the whole start on a first visit.
+function fetchApp() {
+  return fetch(APP_ZIP).then((response) => {
+    if (!response.ok) throw new Error(`app.zip: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  });
+}
+
+async function withApp(py, app) {
+  info.at.booted = performance.now();
+  py.unpackArchive(await app, "zip", { extractDir: py.FS.cwd() });
+  info.at.unpacked = performance.now();
+  return py;
+}
+
 function parsed() {
   return !globalThis.document || document.readyState !== "loading" ? Promise.resolve()
     : new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
@@ -170,12 +188,14 @@ async function start() {
   await parsed();
   const began = (info.at.called = performance.now());
   watchUsable();
+  const app = fetchApp();
+  app.catch(() => {});                      // a failed download fails the start (withApp)
   const options = { indexURL: INDEX_URL, stdout: (...a) => streams.stdout(...a),
                     stderr: (...a) => streams.stderr(...a) };
   const want = wanted();
   if (want !== "on") {
     mark(want);
-    return pyodide.loadPyodide(options);
+    return withApp(await pyodide.loadPyodide(options), app);
   }
   let bytes = null;
   try {
@@ -186,21 +206,23 @@ async function start() {
   }
   info.readMs = performance.now() - began;
   if (bytes) {
+    let restored = null;
     try {
-      const py = await pyodide.loadPyodide({ ...options, _loadSnapshot: bytes });
-      py.runPython(CHECK);
+      restored = await pyodide.loadPyodide({ ...options, _loadSnapshot: bytes });
+      restored.runPython(CHECK);
       mark("restored", { bytes: bytes.length, restoreMs: performance.now() - began });
-      return py;
     } catch (err) {
+      restored = null;
       info.restoreError = String(err && err.message || err);
       dropAll();
     }
+    if (restored) return withApp(restored, app);      // the snapshot holds memory, not files
   }
   const py = await pyodide.loadPyodide(options);
   info.bootMs = performance.now() - began;
   mark("normal");                        // info.restoreError says why, if one was refused
   whenUsable(startMaking);
-  return py;
+  return withApp(py, app);
 }
 
 // ---- making one, after a normal start ----------------------------------------------
@@ -367,7 +389,7 @@ async function makeSnapshot() {
     }, 250);
   }
   mine.postMessage({ key: KEY, db: DB, store: STORE, record: RECORD, indexURL: INDEX_URL,
-                     zip: new URL("../app.zip", import.meta.url).href });
+                     zip: APP_ZIP });
 }
 
 // On the page, the start begins now (see loadPyodide). A start that fails is PyScript's

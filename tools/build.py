@@ -1,5 +1,6 @@
 """Builds the static site in place: copies the pinned runtime from node_modules
-into static/vendor/ and packs py/ into one zip that PyScript unpacks at start.
+into static/vendor/ and packs py/ into one zip that the interpreter module
+(static/snapshot.mjs) unpacks at start.
 
 Run `npm ci` first. Output is .gitignored; the site is then the repository root
 (index.html, pyscript.toml, py/main.py, static/), servable by any file server.
@@ -58,10 +59,10 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
 def pack_python(target: pathlib.Path | None = None) -> pathlib.Path:
-    """py/ minus the entry point, as a zip PyScript unpacks into its working dir; each
-    TOML data file packed as JSON (x.toml.json), which the page reads quicker
-    (py/ui/datafile.py: json is C, tomllib is Python); and the bytecode of the modules
-    a start imports (start_bytecode)."""
+    """py/ minus the entry point, as a zip the start unpacks into the interpreter's
+    working dir (static/snapshot.mjs); each TOML data file packed as JSON (x.toml.json),
+    which the page reads quicker (py/ui/datafile.py: json is C, tomllib is Python); and
+    the bytecode of the modules a start imports (start_bytecode)."""
     target = target or VENDOR / "app.zip"
     # The Python, and the data it reads: words and rules text (TOML), art (SVG).
     sources = sorted((src.relative_to(ROOT / "py").as_posix(), src) for src in (ROOT / "py").rglob("*")

@@ -10,7 +10,7 @@
 // imported here as the page imports them. Each .pyc is "unchecked-hash" (Pyodide
 // unpacks app.zip with the time of the visit, so a timestamp check would always fail;
 // the bytecode and the source come from the same build) and names the file where the
-// page has it (PyScript unpacks app.zip into /home/pyodide).
+// page has it (the page's start unpacks app.zip into /home/pyodide).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,7 +24,7 @@ py.FS.writeFile("/tmp/main.py", readFileSync(mainPath, "utf8"));
 const compiled = py.runPython(`
 import ast, importlib.util, os, py_compile, sys, zipfile
 
-HOME = "/home/pyodide"                     # where PyScript unpacks app.zip in the page
+HOME = "/home/pyodide"                     # where the page's start unpacks app.zip
 with zipfile.ZipFile("/tmp/app.zip") as archive:
     archive.extractall(HOME)
 os.chdir(HOME)
