@@ -34,6 +34,7 @@ CHARACTERS gives each one's names, requirement and ability in ja and en.
 from __future__ import annotations
 
 import copy
+import functools
 import random
 
 from ...core import PUBLIC, Refusal, State, refuse
@@ -151,6 +152,13 @@ def beats(result, bar, tie_wins: bool) -> bool:
 def patterns_met(values) -> list[str]:
     """CT-6: every character whose requirement some of these dice meet (in CARDS order).
     Holding and supply are not considered here (see CourtState.earnable)."""
+    return list(_patterns_met(tuple(sorted(values))))
+
+
+# Kept per set of dice (their order does not matter): the strong computer asks for the
+# same few thousand sets again and again in its play-outs, and every view asks too.
+@functools.lru_cache(maxsize=8192)
+def _patterns_met(values: tuple[int, ...]) -> tuple[str, ...]:
     counts = face_counts(values)
     top = max(counts)
     total = sum(values)
@@ -175,7 +183,7 @@ def patterns_met(values) -> list[str]:
         "noble": triples >= 2,                        # six of a kind counts
         "lord": top >= 6, "king": top >= 7, "queen": False,   # CT-14: no own requirement
     }
-    return [card for card in CARDS if met[card]]
+    return tuple(card for card in CARDS if met[card])
 
 
 def start_dice(hand) -> int:
