@@ -16,7 +16,6 @@ import argparse
 import json
 import pathlib
 import shutil
-import statistics
 import sys
 import tempfile
 import time
@@ -26,7 +25,7 @@ sys.path.insert(0, str(BENCH))
 sys.path.insert(0, str(BENCH.parent / "e2e"))
 
 from boot import USABLE, with_probe  # noqa: E402
-from common import CHROMIUM, load, machine  # noqa: E402
+from common import CHROMIUM, load, machine, median  # noqa: E402
 from redraw import build_site, log  # noqa: E402
 from web import ARGS, SETTLED, Site, rotated  # noqa: E402
 
@@ -76,9 +75,10 @@ def visit(p, url: str, settle: bool) -> list[dict]:
         shutil.rmtree(profile, ignore_errors=True)
 
 
-def med(values) -> float | None:
+def measured_median(values) -> float | None:
+    """The median of the reloads that have this mark (None: none has it)."""
     values = [v for v in values if v is not None]
-    return statistics.median(values) if values else None
+    return median(values) if values else None
 
 
 def render(report: dict) -> str:
@@ -88,13 +88,13 @@ def render(report: dict) -> str:
              "", f"{report['rounds']} rounds × {RELOADS} warm reloads; medians in ms since navigation.", "",
              "| | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
     for label, read in ROWS:
-        cells = [med(read(r) for r in report["reloads"][n]) for n in names]
+        cells = [measured_median(read(r) for r in report["reloads"][n]) for n in names]
         lines.append(f"| {label} | " + " | ".join("—" if c is None else f"{c:.0f}" for c in cells) + " |")
     bare = report["reloads"]["bare"]
     cells = []
     for n in names:
         ratios = [r["marks"]["usable"] / b["marks"]["usable"] for r, b in zip(report["reloads"][n], bare)]
-        cells.append(f"{statistics.median(ratios):.2f}× ({min(ratios):.2f}–{max(ratios):.2f})")
+        cells.append(f"{median(ratios):.2f}× ({min(ratios):.2f}–{max(ratios):.2f})")
     lines.append("| usable × bare (per reload, median) | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
