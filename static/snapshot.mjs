@@ -152,7 +152,8 @@ random.seed()
 // Not sooner: Pyodide's start holds the main thread for a second, and the page's own
 // scripts (boot.js keeps the taps made before Python is ready) come first. PyScript's
 // call gets the start already running; what Python prints goes to PyScript's streams
-// once it has handed them over (nothing runs in Python before that).
+// once it has handed them over (nothing runs in Python before that). Its other options
+// come too late to be taken: pyscript.toml names no packages, so it passes none.
 const streams = { stdout: (...a) => console.log(...a), stderr: (...a) => console.error(...a) };
 let starting = null;
 
