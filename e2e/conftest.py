@@ -338,19 +338,24 @@ DELETE_DATABASES = """async (kept) => {
 }"""
 
 
-# Whether the profile still keeps a start-up snapshot (read without creating its database).
-SNAPSHOT_KEPT = """async (name) => (await indexedDB.databases()).some(d => d.name === name)
-  && await new Promise((resolve) => {
-  const open = indexedDB.open(name);
-  open.onerror = () => resolve(false);
-  open.onsuccess = () => {
-    const db = open.result;
-    if (!db.objectStoreNames.contains("snapshot")) { db.close(); return resolve(false); }
-    const count = db.transaction("snapshot").objectStore("snapshot").count();
-    count.onsuccess = () => { db.close(); resolve(count.result > 0); };
-    count.onerror = () => { db.close(); resolve(false); };
-  };
-})"""
+# The start-up snapshot's own database (never the library's), opened as the app opens it
+# (static/snapshot.mjs): its store is made if it has none.
+SNAPSHOT_OPEN = """new Promise((resolve, reject) => {
+  const open = indexedDB.open("%s", 1);
+  open.onupgradeneeded = () => open.result.createObjectStore("snapshot");
+  open.onsuccess = () => resolve(open.result);
+  open.onerror = () => reject(open.error);
+})""" % SNAPSHOT_DB
+# Whether the profile still keeps a snapshot (counted, not read: it is 7 MB).
+SNAPSHOT_KEPT = """async () => {
+  const db = await %s;
+  const count = await new Promise((resolve, reject) => {
+    const req = db.transaction("snapshot").objectStore("snapshot").count();
+    req.onsuccess = () => resolve(req.result); req.onerror = () => reject(req.error);
+  });
+  db.close();
+  return count > 0;
+}""" % SNAPSHOT_OPEN
 
 
 def in_language(page, locale):
@@ -460,7 +465,7 @@ class Contexts:
         cdp.send("Network.setBypassServiceWorker", {"bypass": True})
         page.goto(self.origin + NO_APP_PAGE, wait_until="commit")
         page.evaluate(DELETE_DATABASES, SNAPSHOT_DB)
-        kept = SNAPSHOT_MODE != "on" or page.evaluate(SNAPSHOT_KEPT, SNAPSHOT_DB)
+        kept = SNAPSHOT_MODE != "on" or page.evaluate(SNAPSHOT_KEPT)
         cdp.send("Network.setBypassServiceWorker", {"bypass": False})
         cdp.detach()
         if not kept:

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from conftest import wait_until_ready
+from conftest import SNAPSHOT_OPEN, wait_until_ready
 from kk_driver import new_game, take_turn
 from table_driver import READ_LIBRARY
 
@@ -26,13 +26,7 @@ SETTLED = ("() => ['stored', 'failed', 'skipped', 'unsupported', 'off']"
            ".includes(document.documentElement.dataset.snapshot)")
 SNAPSHOT_TIMEOUT_MS = 120_000
 
-# The snapshot's own database (never the library's): its one record, or null.
-OPEN = """new Promise((resolve, reject) => {
-  const open = indexedDB.open("royaltable-snapshot", 1);
-  open.onupgradeneeded = () => open.result.createObjectStore("snapshot");
-  open.onsuccess = () => resolve(open.result);
-  open.onerror = () => reject(open.error);
-})"""
+# The snapshot's one record, or null.
 READ = """async () => {
   const db = await %s;
   const record = await new Promise((resolve, reject) => {
@@ -41,7 +35,7 @@ READ = """async () => {
   });
   db.close();
   return record ? {key: record.key, raw: record.raw, size: record.gzip.byteLength} : null;
-}""" % OPEN
+}""" % SNAPSHOT_OPEN
 # Rewrites the record: {key?, gzip: "garbage" | "random" (gzip of noise of the right size) | kept}.
 SPOIL = """async (how) => {
   const db = await %s;
@@ -60,7 +54,7 @@ SPOIL = """async (how) => {
     tx.oncomplete = resolve; tx.onabort = tx.onerror = () => reject(tx.error);
   });
   db.close();
-}""" % OPEN
+}""" % SNAPSHOT_OPEN
 # Whether the unpacked snapshot holds the text (as Python keeps an ASCII str: one byte a letter).
 HOLDS = """async (text) => {
   const db = await %s;
@@ -76,7 +70,7 @@ HOLDS = """async (text) => {
     return true;
   }
   return false;
-}""" % OPEN
+}""" % SNAPSHOT_OPEN
 
 
 def state(page):
