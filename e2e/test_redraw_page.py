@@ -99,57 +99,76 @@ def test_a_redraw_keeps_what_is_being_typed_and_the_caret(watched):
     assert w.errors == []
 
 
-# Patches a list of keyed items (`before` → `after`, each a list of "key" or "key:tag"),
-# on a list of the page's own, with the app's redraw; `elsewhere`: items first in another
-# list, then gone from it. What the list then holds (each item's key, and whether it is
-# the element that held that key before), and the keys put into it, in order.
-PATCH_A_LIST = """([before, after, elsewhere]) => {
-  const item = (spec) => { const [key, tag] = spec.split(':'); const t = tag || 'span';
+# Patches a list of items (`before` → `after`, each a list of "key", "key:tag", or "_", an
+# empty slot with no key), on a list of the page's own, with the app's redraw; beside it
+# a second list (`beside`: its items before and after). What the list then holds (each
+# item's key, tag, and whether it is the element that held that key before), the items
+# put into it in order ("_" for a slot), and how many elements of the whole patch hold a
+# key (none is there twice, none left behind).
+PATCH_A_LIST = """([before, after, besideBefore, besideAfter]) => {
+  const item = (spec) => { if (spec === '_') return '<i class="slot"></i>';
+    const [key, tag] = spec.split(':'); const t = tag || 'span';
     return `<${t} data-key="${key}">${key}</${t}>`; };
-  const list = (items) => `<div class="test-list">${items.map(item).join('')}</div>`;
+  const lists = (items, beside) => `<div class="test-list">${items.map(item).join('')}</div><p>${beside.map(item).join('')}</p>`;
   const root = document.createElement('div');
   document.body.append(root);
-  root.innerHTML = list(before) + `<p>${elsewhere.map(item).join('')}</p>`;
+  root.innerHTML = lists(before, besideBefore);
   const old = new Map([...root.querySelectorAll('[data-key]')].map(el => [el.dataset.key, el]));
   const put = [];
-  new MutationObserver(records => { for (const r of records) put.push(...[...r.addedNodes].map(n => n.dataset.key)); })
+  new MutationObserver(records => { for (const r of records) put.push(...[...r.addedNodes].map(n => n.dataset.key || '_')); })
     .observe(root.firstChild, {childList: true});
-  window.royalRedraw.draw(root, list(after) + '<p></p>', true);
+  window.royalRedraw.draw(root, lists(after, besideAfter), true);
   const got = [...root.firstChild.children].map(
-    el => [el.dataset.key, el.tagName.toLowerCase(), old.get(el.dataset.key) === el]);
-  return new Promise(resolve => setTimeout(() => { root.remove(); resolve({got, put}); }, 0));
+    el => [el.dataset.key || '_', el.tagName.toLowerCase(), old.get(el.dataset.key) === el]);
+  const same = root.innerHTML === lists(after, besideAfter), keyed = root.querySelectorAll('[data-key]').length;
+  return new Promise(resolve => setTimeout(() => { root.remove(); resolve({got, put, same, keyed}); }, 0));
 }"""
 
 
 def test_a_patched_list_is_the_list_drawn_and_a_new_item_is_the_only_one_put_in(watched):
-    """The page's patch of keyed lists (a log, a hand): after it the list is exactly the
-    one drawn, each item kept is the same element, and an item new at the top or in
-    the middle is put in alone, nothing taken out and put back. Where items change
-    order, or one becomes another kind of element (a card that became a button), the
-    list is still exactly the one drawn."""
+    """The page's patch of lists (a log, a hand, a display of cards with empty slots):
+    after it the list is exactly the one drawn, each item kept is the same element, and
+    an item new at the top or in the middle is put in alone, nothing taken out and put
+    back. Where items change order, or one becomes another kind of element (a card that
+    became a button, a card played from a hand into a display), the list is still
+    exactly the one drawn."""
     page = watched(1024, 768).open()
     cases = [
-        # before, after, the items put into the list (None: not counted)
-        ("c b a", "d c b a", ["d"]),                     # the log: the newest on top
-        ("a b c", "a n b c", ["n"]),                     # a card drawn into a hand
-        ("b a", "e d b a", ["e", "d"]),
-        ("c b a", "d c b", ["d"]),                       # the oldest line cut
-        ("a b c", "c n a", None),                        # moved about
-        ("a b:span c", "a n b:button c", None),          # a card that became a button
-        ("a:span c", "a:button n c", None),
-        ("a b c", "n b:button a", None),
-        ("a b", "x n a b", None),                        # a card from another place, and a new one
+        # before, after, the items put into the list (None: not counted), the list beside
+        ("c b a", "d c b a", ["d"], ""),                 # the log: the newest on top
+        ("a b c", "a n b c", ["n"], ""),                 # a card drawn into a hand
+        ("b a", "e d b a", ["e", "d"], ""),
+        ("c b a", "d c b", ["d"], ""),                   # the oldest line cut
+        ("a b c", "c n a", None, ""),                    # moved about
+        ("a b:span c", "a n b:button c", None, ""),      # a card that became a button
+        ("a:span c", "a:button n c", None, ""),
+        ("a b c", "n b:button a", None, ""),
+        ("a b", "x n a b", None, "x ->"),                # a card from another place, and a new one
+        ("_ _ _", "n _ _", ["n"], ""),                   # a card played into a display's first slot
+        ("a _ _", "a n _", ["n"], ""),
+        ("a _ _", "a b:button _", ["b"], "b ->"),        # from a hand (a button) into the display
+        ("_ _ _", "x _ _", ["x"], "x:button y ->"),
+        ("a x:button b", "a b", [], "_ _ -> x _"),       # the hand it left: nothing put back
+        ("a _ b", "n a _ m b", ["n", "m"], ""),
+        ("_ _", "_ _ n", ["n"], ""),
+        ("a", "a _ n", None, ""),                        # a slot more, then a card: morphdom's
+        ("_ a", "n a _", None, ""),                      # a slot that moved: morphdom's
+        ("a _", "_ n a", None, ""),
     ]
-    for before, after, put in cases:
-        elsewhere = ["x"] if "x" in after.split() else []
-        found = page.evaluate(PATCH_A_LIST, [before.split(), after.split(), elsewhere])
+    for before, after, put, beside in cases:
+        beside_before, _, beside_after = beside.partition("->")
+        found = page.evaluate(PATCH_A_LIST, [before.split(), after.split(),
+                                             beside_before.split(), beside_after.split()])
+        where = f"{before} -> {after} ({beside}): {found}"
+        assert found["same"], where
         keys = [spec.split(":")[0] for spec in after.split()]
-        tags = [(spec.split(":") + ["span"])[1] for spec in after.split()]
-        assert [[key, tag] for key, tag, _ in found["got"]] == [list(pair) for pair in zip(keys, tags)], \
-            f"{before} -> {after}: {found}"
-        olds = {spec.split(":")[0]: (spec.split(":") + ["span"])[1] for spec in before.split() + elsewhere}
+        tags = [(spec.split(":") + ["span"])[1] if spec != "_" else "i" for spec in after.split()]
+        assert [[key, tag] for key, tag, _ in found["got"]] == [list(pair) for pair in zip(keys, tags)], where
+        assert found["keyed"] == len([spec for spec in (after + " " + beside_after).split() if spec != "_"]), where
+        olds = {spec.split(":")[0]: (spec.split(":") + ["span"])[1]
+                for spec in before.split() + beside_before.split() if spec != "_"}
         for key, tag, same in found["got"]:
-            if olds.get(key) == tag:
-                assert same, f"{before} -> {after}: {key} is a new element: {found}"
+            if key != "_" and olds.get(key) == tag:
+                assert same, f"{key} is a new element: {where}"
         if put is not None:
-            assert found["put"] == put, f"{before} -> {after}: put in {found['put']}"
+            assert found["put"] == put, f"put in {found['put']}: {where}"

@@ -33,13 +33,6 @@
       (el.tagName === "INPUT" && !/^(checkbox|radio|file|button|submit|reset)$/i.test(el.type)));
   }
 
-  // Is every child of el an element with a key (a list: the log's lines, a hand)?
-  function keyedList(el) {
-    if (el.childNodes.length !== el.childElementCount || !el.firstElementChild) return false;
-    for (var c = el.firstElementChild; c; c = c.nextElementSibling) if (!keyOf(c)) return false;
-    return true;
-  }
-
   // Is the keyed element `el` (of the new markup) new to the page, with nothing keyed
   // inside it? (A keyed thing that is on the page elsewhere is moved there by morphdom:
   // the same node, so that motion.js sees it glide.)
@@ -49,37 +42,55 @@
     return !(key ? document.querySelector('[data-key="' + CSS.escape(key) + '"]') : document.getElementById(el.id));
   }
 
-  // morphdom matches keyed children in order: a new one before those already there (the
-  // log's newest line at its top) made it move every line after it to the end of the
-  // list, one by one, each a node taken out and put back (Chromium styles and lays out
-  // the whole list again). Put in its place first, the new line is the only change.
-  // Only where the lines kept are in the same order in both lists, each the same kind of
-  // element as before (a card that became a button is another node to morphdom): morphdom
-  // then meets every new line where it was put. It could not find one anywhere else (it
-  // knows the page's keyed nodes from before the patch) and would add it a second time.
-  function placeNewBeforeKept(fromEl, toEl) {
-    if (!keyedList(fromEl) || !keyedList(toEl)) return;
-    var kept = {}, wanted = {}, order = [], k = 0;
-    for (var c = fromEl.firstElementChild; c; c = c.nextElementSibling) kept[keyOf(c)] = c;
-    for (c = toEl.firstElementChild; c; c = c.nextElementSibling) {
-      var was = kept[keyOf(c)];
-      if (was && was.nodeName !== c.nodeName) return;
-      if (was) order.push(keyOf(c));
-      wanted[keyOf(c)] = true;
+  // A key whose element changes kind (a card played from the hand, a button, into a
+  // display, a span) cannot be the same node: morphdom would still find the old one
+  // by its key, move it before each empty slot of the display in turn (taking every
+  // slot out as it goes), then give up and put in a new one. Unkeyed, the old element
+  // is simply taken out where it was, and the new one is new.
+  function forgetChangedKinds(root, next) {
+    var drawn = new Map(), nodes = root.querySelectorAll("[data-key], [id]");
+    for (var i = 0; i < nodes.length; i++) drawn.set(keyOf(nodes[i]), nodes[i]);
+    nodes = next.querySelectorAll("[data-key], [id]");
+    for (i = 0; i < nodes.length; i++) {
+      var old = drawn.get(keyOf(nodes[i]));
+      if (old && old.nodeName !== nodes[i].nodeName)
+        old.removeAttribute(old.hasAttribute("data-key") ? "data-key" : "id");
     }
-    for (c = fromEl.firstElementChild; c; c = c.nextElementSibling)
-      if (wanted[keyOf(c)] && order[k++] !== keyOf(c)) return;      // moved about: morphdom's
-    // Nor where one of the new is on the page elsewhere: morphdom moves that one in
-    // while it walks, and would pass a new line put in after it.
-    for (c = toEl.firstElementChild; c; c = c.nextElementSibling)
-      if (!kept[keyOf(c)] && !brandNew(c)) return;
-    var waiting = [];
+  }
+
+  // morphdom meets a keyed child it does not know (a new line at the top of the log, a
+  // card played before a display's empty slots) by taking out every child after it, one
+  // by one, and putting the keyed ones back at the end (Chromium styles and lays out
+  // the whole list again). Put in its place first, the new child is the only change.
+  // This walks the two lists as morphdom will, and gives up (leaving the list to
+  // morphdom) wherever morphdom would not meet a child put in where it was put: kept
+  // children in another order, or one of the new on the page elsewhere (morphdom
+  // moves that one in, and knowing the page's keyed nodes from before the patch, would
+  // add a new one put in beside it a second time).
+  function placeNewChildren(fromEl, toEl) {
+    if (fromEl.childNodes.length !== fromEl.childElementCount ||
+        toEl.childNodes.length !== toEl.childElementCount) return;      // text: morphdom's
+    var from = fromEl.children, kept = new Map(), places = [], i = 0;
+    for (var c = fromEl.firstElementChild; c; c = c.nextElementSibling) if (keyOf(c)) kept.set(keyOf(c), c);
+    // Moves i past the first child that `found` accepts, over those morphdom takes out on
+    // its way there. False where there is none: morphdom appends the rest, after anything
+    // put in, or moves a kept child back from behind. (A kept child passed over on the
+    // way is looked for later, behind: false then.)
+    function reach(found) {
+      while (i < from.length && !found(from[i])) i++;
+      return i++ < from.length;
+    }
     for (var t = toEl.firstElementChild; t; t = t.nextElementSibling) {
-      var old = kept[keyOf(t)];
-      if (!old) { waiting.push(t); continue; }
-      for (var i = 0; i < waiting.length; i++) fromEl.insertBefore(document.importNode(waiting[i], true), old);
-      waiting.length = 0;
+      var key = keyOf(t), old = key && kept.get(key);
+      if (key && !old) {
+        if (!brandNew(t)) return;
+        places.push([t, from[i] || null]);
+      } else if (!reach(old ? function (f) { return f === old; }
+                            : function (f) { return !keyOf(f) && f.nodeName === t.nodeName; })) {
+        return;
+      }
     }
+    for (var p = 0; p < places.length; p++) fromEl.insertBefore(document.importNode(places[p][0], true), places[p][1]);
   }
 
   var OPTIONS = {
@@ -91,7 +102,7 @@
       return true;
     },
     onBeforeElChildrenUpdated: function (fromEl, toEl) {
-      placeNewBeforeKept(fromEl, toEl);
+      placeNewChildren(fromEl, toEl);
       return true;
     }
   };
@@ -128,7 +139,10 @@
     var next = inert.body;
     next.innerHTML = html;
     var patch = sameScreen && viewerOf(root) === viewerOf(next);
-    if (patch) window.morphdom(root, next, OPTIONS);
+    if (patch) {
+      forgetChangedKinds(root, next);
+      window.morphdom(root, next, OPTIONS);
+    }
     else root.innerHTML = html;
     next.textContent = "";
     drawn = root;
