@@ -107,19 +107,23 @@ def test_a_redraw_keeps_what_is_being_typed_and_the_caret(watched):
 # key (none is there twice, none left behind).
 PATCH_A_LIST = """([before, after, besideBefore, besideAfter]) => {
   const item = (spec) => { if (spec === '_') return '<i class="slot"></i>';
+    if (spec.startsWith('[')) return `<b class="holder" data-slot="">${item(spec.slice(1, -1))}</b>`;
     const [key, tag] = spec.split(':'); const t = tag || 'span';
     return `<${t} data-key="${key}">${key}</${t}>`; };
+  const named = (n) => n.nodeType !== 1 ? '#' : n.dataset.key
+    || (n.tagName === 'B' ? `[${n.firstElementChild.dataset.key}]` : '_');
   const lists = (items, beside) => `<div class="test-list">${items.map(item).join('')}</div><p>${beside.map(item).join('')}</p>`;
   const root = document.createElement('div');
   document.body.append(root);
   root.innerHTML = lists(before, besideBefore);
   const old = new Map([...root.querySelectorAll('[data-key]')].map(el => [el.dataset.key, el]));
   const put = [];
-  new MutationObserver(records => { for (const r of records) put.push(...[...r.addedNodes].map(n => n.dataset.key || '_')); })
-    .observe(root.firstChild, {childList: true});
+  new MutationObserver(records => { for (const r of records) put.push(...[...r.addedNodes].map(named)); })
+    .observe(root.firstChild, {childList: true, subtree: true});
   window.royalRedraw.draw(root, lists(after, besideAfter), true);
-  const got = [...root.firstChild.children].map(
-    el => [el.dataset.key || '_', el.tagName.toLowerCase(), old.get(el.dataset.key) === el]);
+  const got = [...root.firstChild.children].map(el => el.tagName === 'B'
+    ? [named(el), 'b', old.get(el.firstElementChild.dataset.key) === el.firstElementChild]
+    : [named(el), el.tagName.toLowerCase(), old.get(el.dataset.key) === el]);
   const same = root.innerHTML === lists(after, besideAfter), keyed = root.querySelectorAll('[data-key]').length;
   return new Promise(resolve => setTimeout(() => { root.remove(); resolve({got, put, same, keyed}); }, 0));
 }"""
@@ -152,6 +156,10 @@ def test_a_patched_list_is_the_list_drawn_and_a_new_item_is_the_only_one_put_in(
         ("a _ b", "n a _ m b", ["n", "m"], ""),
         ("_ _", "_ _ n", ["n"], ""),
         ("a", "a _ n", None, ""),                        # a slot more, then a card: morphdom's
+        ("[a] [b] [c] [d]", "[a] [c] [d]", [], ""),     # a fan that lost a card: no card moves
+        ("[a] [b]", "[a] [n] [b]", ["[n]"], ""),         # ...or drew one
+        ("[a] [b]", "[b] [a]", None, ""),
+        ("[a] _", "[a] [b]", None, "b ->"),              # a card from elsewhere into a slot
         ("_ a", "n a _", None, ""),                      # a slot that moved: morphdom's
         ("a _", "_ n a", None, ""),
     ]
@@ -162,10 +170,11 @@ def test_a_patched_list_is_the_list_drawn_and_a_new_item_is_the_only_one_put_in(
         where = f"{before} -> {after} ({beside}): {found}"
         assert found["same"], where
         keys = [spec.split(":")[0] for spec in after.split()]
-        tags = [(spec.split(":") + ["span"])[1] if spec != "_" else "i" for spec in after.split()]
+        tags = ["i" if spec == "_" else "b" if spec.startswith("[") else (spec.split(":") + ["span"])[1]
+                for spec in after.split()]
         assert [[key, tag] for key, tag, _ in found["got"]] == [list(pair) for pair in zip(keys, tags)], where
         assert found["keyed"] == len([spec for spec in (after + " " + beside_after).split() if spec != "_"]), where
-        olds = {spec.split(":")[0]: (spec.split(":") + ["span"])[1]
+        olds = {spec.split(":")[0]: "b" if spec.startswith("[") else (spec.split(":") + ["span"])[1]
                 for spec in before.split() + beside_before.split() if spec != "_"}
         for key, tag, same in found["got"]:
             if key != "_" and olds.get(key) == tag:

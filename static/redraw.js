@@ -20,12 +20,22 @@
     return layout ? layout.getAttribute("data-screen") + "\u0000" + layout.getAttribute("data-viewer") : "";
   }
 
-  // A node's identity across two redraws: its data-key, else its id (distinct names).
-  function keyOf(node) {
-    if (node.nodeType !== 1) return undefined;
+  function ownKey(node) {
     var key = node.getAttribute("data-key");
     if (key) return "key:" + key;
     return node.id ? "id:" + node.id : undefined;
+  }
+
+  // A node's identity across two redraws: its data-key, else its id (distinct names).
+  // A slot (data-slot: a card's place in a fan, a die's place) is known by the keyed
+  // thing it holds: matched by place instead, every slot after a card that left took
+  // the next slot's card.
+  function keyOf(node) {
+    if (node.nodeType !== 1) return undefined;
+    var key = ownKey(node);
+    if (key || !node.hasAttribute("data-slot") || !node.firstElementChild) return key;
+    key = ownKey(node.firstElementChild);
+    return key && "in:" + key;
   }
 
   function typingIn(el) {
@@ -33,13 +43,18 @@
       (el.tagName === "INPUT" && !/^(checkbox|radio|file|button|submit|reset)$/i.test(el.type)));
   }
 
-  // Is the keyed element `el` (of the new markup) new to the page, with nothing keyed
-  // inside it? (A keyed thing that is on the page elsewhere is moved there by morphdom:
-  // the same node, so that motion.js sees it glide.)
+  // Is the element `el` (of the new markup) new to the page: neither it nor anything
+  // keyed inside it is there? (A keyed thing on the page elsewhere is moved by morphdom:
+  // the same node, so that motion.js sees it glide; beside a copy put in, the old one
+  // would stay.)
   function brandNew(el) {
-    if (el.querySelector("[data-key], [id]")) return false;
-    var key = el.getAttribute("data-key");
-    return !(key ? document.querySelector('[data-key="' + CSS.escape(key) + '"]') : document.getElementById(el.id));
+    var inner = el.querySelectorAll("[data-key], [id]");
+    for (var i = -1; i < inner.length; i++) {
+      var node = i < 0 ? el : inner[i], key = node.getAttribute("data-key");
+      if (key ? document.querySelector('[data-key="' + CSS.escape(key) + '"]') : node.id && document.getElementById(node.id))
+        return false;
+    }
+    return true;
   }
 
   // A key whose element changes kind (a card played from the hand, a button, into a

@@ -358,7 +358,7 @@ def test_a_die_glides_where_it_goes_a_rolled_die_tumbles_and_only_that_one():
     moved = draw(state)
     assert "data-roll" not in moved                        # a move glides (the same key), no tumble
     assert before.count('data-key="red0"') == moved.count('data-key="red0"') == 1
-    assert re.search(r'gk-reroll[^"]*" style="[^"]*"><span class="sr-only">[^<]*</span><span class="card[^>]*>'
+    assert re.search(r'gk-reroll[^"]*" style="[^"]*"[^>]*><span class="sr-only">[^<]*</span><span class="card[^>]*>'
                      r'.*?data-key="red0"', moved, re.S)
     state.apply("reroll")
     rolled = draw(state)
@@ -427,7 +427,7 @@ def test_where_the_last_moved_die_stood_its_outline_stays_until_the_next_move():
     state.apply("move red0 r0c0")
     html = draw(state)
     assert html.count("gk-trail") == 1
-    cell = re.search(r'<div class="gk-cell[^"]*" style="grid-row:2;grid-column:2">.*?</div>', html, re.S).group(0)
+    cell = re.search(r'<div class="gk-cell[^"]*" style="grid-row:2;grid-column:2"[^>]*>.*?</div>', html, re.S).group(0)
     assert 'class="gk-trail gk-red"' in cell                 # on the 2 card (r0c1), in red's colour
     assert "gk-trail" in draw(state, selection=["blue0"])    # a pick does not wipe it
 

@@ -60,4 +60,5 @@ def fan(cards, *, cls: str = "", attrs: dict | None = None, label: str | None = 
     cards = list(cards)
     return el("span", {"class": ["card-fan", cls], "style": f"--n:{len(cards)}",
                        "role": label and "group", "aria-label": label}, attrs or {},
-              (el("span", {"class": "card-fan-slot", "style": f"--i:{i}"}, face) for i, face in enumerate(cards)))
+              (el("span", {"class": "card-fan-slot", "style": f"--i:{i}", "data-slot": True}, face)
+               for i, face in enumerate(cards)))

@@ -39,7 +39,10 @@ card played from "seat:2", dealt from "deck"); `data-to="<key> ..."` on a thing
 that leaves to somewhere (a trick to its winner's "seat:1"); `data-roll="<ctx.moves>"`
 on a die rolled by the last move; `data-bump="<value>"` on a count that changes
 (chips, gold, points). Keys are unique on a screen. Nothing in [data-private] is
-ever copied, and nothing is copied across a hand-off.
+ever copied, and nothing is copied across a hand-off. A wrapper whose place follows
+what it holds (a card's slot in a fan, a die's place) carries `data-slot`: the page's
+patch (static/redraw.js) knows it by the keyed thing inside, so a card that leaves a
+fan does not shift every later card into the slot before it.
 
 The table fits the screen (1024×768 and 768×1024) at every decision, without
 the page scrolling: what is not needed to decide goes into panels() (scores,

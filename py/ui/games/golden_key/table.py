@@ -625,7 +625,10 @@ class GoldenKeyTable(Table):
         elif hinted:
             classes.append("is-hint-place")
         described = self._cell_words(view, ctx, cell, where_words)
-        return el("div", {"class": classes, "style": f"grid-row:{row};grid-column:{col}"},
+        # Keyed: the destinations come first in the document (below), and a cell
+        # matched by its place there would take another cell's card and dice.
+        return el("div", {"class": classes, "style": f"grid-row:{row};grid-column:{col}",
+                          "data-key": f"gk:cell:{place}"},
                   el("span", {"class": "sr-only"}, described), parts)
 
     @staticmethod
@@ -686,7 +689,7 @@ class GoldenKeyTable(Table):
                 slot = f"gk-fslot gk-fslot-{index if len(names) > 1 else 'one'}"
                 die = self._die_in_place(view, ctx, name, slot, chosen, [] if action else selectable,
                                          motion, hinted_die(ctx) == name)
-                dice.append(el("span", {"class": "gk-fcell", "style": f"grid-column:{col}"}, die))
+                dice.append(el("span", {"class": "gk-fcell", "style": f"grid-column:{col}", "data-slot": True}, die))
         title = t("gk.faction." + colour)
         target = None
         if action:                  # the die will stand in the freest column
@@ -696,7 +699,8 @@ class GoldenKeyTable(Table):
         classes = ["gk-faction", f"gk-faction-{colour}", "is-far" if far else "is-near",
                    "is-facing" if far and lay.facing else None, "is-target" if action else None]
         label = f'{title}. {t("gk.faction.holds", n=len(here))}' if here else title
-        return el("div", {"class": classes, "style": f"grid-row:{row};grid-column:1 / -1"},
+        return el("div", {"class": classes, "style": f"grid-row:{row};grid-column:1 / -1",
+                          "data-key": f"gk:faction:{colour}"},
                   el("span", {"class": "sr-only"}, label), faction_face(colour, title),
                   el("div", {"class": "gk-spots"}, spots, dice), target)
 
