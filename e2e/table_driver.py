@@ -64,8 +64,8 @@ WATCH_PATCHES = """() => { const draw = window.royalRedraw.draw;
     return null;
   };
   window.royalPatches = {drawn: 0, wrong: null};
-  window.royalRedraw.draw = (root, html, sameScreen) => {
-    const patched = draw(root, html, sameScreen);
+  window.royalRedraw.draw = (root, html, samePage) => {
+    const patched = draw(root, html, samePage);
     const seen = window.royalPatches;
     seen.drawn++;
     if (!seen.wrong) {

@@ -72,6 +72,32 @@ def test_after_showing_ones_cards_between_turns_nothing_of_them_stays(watched):
     assert w.errors == []
 
 
+# Marks the rail of tabs (the same on every table screen) to see whether a redraw keeps it.
+KEEP_RAIL = "() => { document.querySelector('.table-rail').royalKept = true; }"
+RAIL_KEPT = "() => document.querySelector('.table-rail').royalKept === true"
+VIEWER = "() => document.querySelector('.table-layout').dataset.viewer"
+
+
+def test_a_rounds_summary_and_the_next_round_are_patched_into_the_table(watched):
+    """With one person at the table, the round's summary is drawn for them, as the
+    table is: the table, the summary over it and the next round's table are one page,
+    patched one into the next (the rail of tabs stays the same element), not drawn
+    afresh twice a round. (A table for someone else is still drawn afresh: the test
+    of the cards shown between turns, above.)"""
+    w = watched(1024, 768)
+    page = w.open()
+    new_game(page, "whispers", ["human", "quick", "quick"], seed="4")
+    page.wait_for_selector(DECISION)
+    page.evaluate(KEEP_RAIL)
+    RandomPlayer(page, seed=4).play(lambda: page.locator(".wh-summary").count() > 0, limit_s=120)
+    assert page.evaluate(VIEWER) == "0"
+    assert page.evaluate(RAIL_KEPT)
+    page.click("[data-cmd=resume]")
+    page.wait_for_selector(".wh-summary", state="detached")
+    assert page.evaluate(RAIL_KEPT)
+    assert w.errors == []
+
+
 def test_a_redraw_keeps_what_is_being_typed_and_the_caret(watched):
     """A name being typed, the caret inside it, when the page redraws for something
     else (here: the start-up snapshot's size changed): the field is the same one,

@@ -1,23 +1,24 @@
 // Puts a screen's markup on the page (py/main.py's draw()), changing only what changed.
 //
-// royalRedraw.draw(root, html, sameScreen) patches root's content into html with
+// royalRedraw.draw(root, html, samePage) patches root's content into html with
 // morphdom (static/vendor/morphdom.js, pinned in package-lock.json): an element that
 // did not change is left as it is (no re-parse, no re-layout of the whole table), and
 // a thing with the same data-key (or id) is the same node however it moved, so
 // static/motion.js sees it glide. A field being typed in keeps its text and caret.
 //
-// Privacy: between screens for different viewers (a hand-off: the table layout's
-// data-viewer or data-screen differs) or different screens, nothing of the old DOM
+// Privacy: between tables drawn for different viewers (the table layout's data-viewer)
+// or different pages (py/ui/app.py's page_key: a hand-off, a dialog, another screen;
+// the table, a round's summary and the result are one page), nothing of the old DOM
 // survives: the whole content is replaced, as if it had never been drawn.
 (function () {
   "use strict";
 
   function layoutOf(node) { return node.querySelector(".table-layout"); }
 
-  // Who a screen is drawn for: "" outside a table.
+  // Who a screen is drawn for ("": nobody's cards); null outside a table.
   function viewerOf(node) {
     var layout = layoutOf(node);
-    return layout ? layout.getAttribute("data-screen") + "\u0000" + layout.getAttribute("data-viewer") : "";
+    return layout && layout.getAttribute("data-viewer");
   }
 
   function ownKey(node) {
@@ -150,10 +151,10 @@
   window.addEventListener("resize", fit);
 
   // Returns whether the page was patched (false: replaced whole).
-  function draw(root, html, sameScreen) {
+  function draw(root, html, samePage) {
     var next = inert.body;
     next.innerHTML = html;
-    var patch = sameScreen && viewerOf(root) === viewerOf(next);
+    var patch = samePage && viewerOf(root) === viewerOf(next);
     if (patch) {
       forgetChangedKinds(root, next);
       window.morphdom(root, next, OPTIONS);

@@ -782,6 +782,10 @@ def test_drawing_changes_nothing(screen):
     assert app.render() == first and app_state(app) == before
     assert app.screen_key().startswith(screen if screen in app.screens else "table")
     assert (screen, app.screen_key()) != ("handoff", "table:table")
+    # the table, a round's summary and the result are one page, patched one into another;
+    # a hand-off or a dialog is a page of its own, drawn afresh (static/redraw.js)
+    one_page = screen in ("table", "hint", "peekers", "peeking", "linger", "summary", "result")
+    assert (app.page_key() == "table") == one_page, (screen, app.screen_key(), app.page_key())
     assert screen != "hint" or "data-hint" in first
 
 

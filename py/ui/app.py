@@ -358,6 +358,13 @@ class App:
             return f"table:{self.table.kind()}"
         return self.screen
 
+    def page_key(self) -> str:
+        """Changes when the page must be drawn afresh instead of patched (static/redraw.js):
+        a hand-off, a dialog, another screen. The table, a round's summary over it and the
+        result are one page (the patch still draws it afresh for another viewer)."""
+        key = self.screen_key()
+        return "table" if key in ("table:table", "table:summary", "table:result") else key
+
     def render(self) -> Markup:
         """The screen on show, drawn: it only reads (the app is as it was)."""
         body = self.screens[self.screen].render()
