@@ -12,7 +12,7 @@ from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
 from ui import saves
-from ui.app import App
+from ui.app import App, page_of
 from ui.library import Stored
 from ui.taps import TapGuard
 
@@ -115,7 +115,7 @@ guard = TapGuard(scale=min(pace, 1.0))
 motion = window.royalMotion
 redraw = window.royalRedraw
 motion.setScale(min(pace, 1.0))
-page = {"timer": None, "html": None, "screen": None, "page": None, "step_ms": 0.0, "keyboard": False,
+page = {"timer": None, "html": None, "screen": None, "step_ms": 0.0, "keyboard": False,
         "review_timer": None, "review_shown": 0.0}
 # A control that gives way to another (a review's button to its Cancel and back):
 # the focus goes to the one that took its place.
@@ -136,13 +136,12 @@ def draw(cause="", x=0.0, y=0.0):
     except Exception as err:     # a drawing bug must not leave a blank page
         app.recover(err)
         html = app.render()
-    key, page_key = app.screen_key(), app.page_key()
+    key = app.screen_key()
     if html != page["html"]:
         focused = focus_key()
         motion.before(root)          # static/motion.js: where things were ...
         # static/redraw.js: only what changed, or all of it for another page or viewer
-        redraw.draw(root, html, page_key == page["page"])
-        page["page"] = page_key
+        redraw.draw(root, html, page_of(key) == page_of(page["screen"]))
         motion.after(root)           # ... and they glide, fly or tumble to where they are
         page["html"] = html
         light_taught()
@@ -453,7 +452,7 @@ def on_popstate(event):
     if not stayed:
         window.history.back()      # Back on the home screen leaves the app
         return
-    page["screen"] = page["page"] = None          # re-arm for the next Back
+    page["screen"] = None          # re-arm for the next Back
     draw()
 
 

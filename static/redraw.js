@@ -7,7 +7,7 @@
 // static/motion.js sees it glide. A field being typed in keeps its text and caret.
 //
 // Privacy: between tables drawn for different viewers (the table layout's data-viewer)
-// or different pages (py/ui/app.py's page_key: a hand-off, a dialog, another screen;
+// or different pages (py/ui/app.py's page_of: a hand-off, a dialog, another screen;
 // the table, a round's summary and the result are one page), nothing of the old DOM
 // survives: the whole content is replaced, as if it had never been drawn.
 (function () {

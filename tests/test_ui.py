@@ -9,7 +9,7 @@ import pytest
 from royaltable import registry
 from screens import advance, assert_shows_only, play_until, start
 from ui import saves
-from ui.app import App, log_line
+from ui.app import App, log_line, page_of
 from ui.collection import COLLECTION, GAMES, playable
 from ui.i18n import CATALOG, Translator, default_lang, isolate, shown_names, rules_text
 from ui.match import LINGER, SUMMARY
@@ -785,7 +785,7 @@ def test_drawing_changes_nothing(screen):
     # the table, a round's summary and the result are one page, patched one into another;
     # a hand-off or a dialog is a page of its own, drawn afresh (static/redraw.js)
     one_page = screen in ("table", "hint", "peekers", "peeking", "linger", "summary", "result")
-    assert (app.page_key() == "table") == one_page, (screen, app.screen_key(), app.page_key())
+    assert (page_of(app.screen_key()) == "table") == one_page, (screen, app.screen_key())
     assert screen != "hint" or "data-hint" in first
 
 

@@ -48,6 +48,14 @@ class MemoryStorage(dict):
         self.pop(key, None)
 
 
+def page_of(screen_key: str | None) -> str | None:
+    """What a screen (App.screen_key) is drawn on: between two pages the page is drawn
+    afresh instead of patched (static/redraw.js): a hand-off, a dialog, another screen.
+    The table, a round's summary over it and the result are one page (the patch still
+    draws it afresh for another viewer)."""
+    return "table" if screen_key in ("table:table", "table:summary", "table:result") else screen_key
+
+
 class App:
     def __init__(self, lang: str | None = None, pace: float = 1.0, storage=None, browser_langs=(),
                  store=None, tz_offset_min: int = 0, review_playouts: int | None = None):
@@ -357,13 +365,6 @@ class App:
         if self.screen == "table" and self.match:
             return f"table:{self.table.kind()}"
         return self.screen
-
-    def page_key(self) -> str:
-        """Changes when the page must be drawn afresh instead of patched (static/redraw.js):
-        a hand-off, a dialog, another screen. The table, a round's summary over it and the
-        result are one page (the patch still draws it afresh for another viewer)."""
-        key = self.screen_key()
-        return "table" if key in ("table:table", "table:summary", "table:result") else key
 
     def render(self) -> Markup:
         """The screen on show, drawn: it only reads (the app is as it was)."""
