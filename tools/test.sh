@@ -27,10 +27,6 @@ fi
 
 npm ci --no-audit --no-fund --loglevel=error
 .venv/bin/python tools/build.py
-# Two workers (pytest-xdist): the unit tests and the browsers share both cores. A test
-# whose browser tab crashed under it runs once more; any other failure fails. "Target
-# crashed": Chromium's renderer, about once in two thousand page loads here; "page crash
-# or hang": WebKit's web process (its log says "WebProcess CRASHED"), seen twice in the
-# fresh runs of a week, in two different WebKit tests, neither again in five reruns.
-exec .venv/bin/python -m pytest -n 2 --dist worksteal --reruns 1 \
-  --only-rerun "Target crashed" --only-rerun "page crash or hang" tests e2e "$@"
+# Two workers (pytest-xdist): the unit tests and the browsers share both cores. A browser
+# test whose tab crashed under it runs once more (e2e/conftest.py, CRASH_RERUN).
+exec .venv/bin/python -m pytest -n 2 --dist worksteal tests e2e "$@"
