@@ -1,6 +1,6 @@
 """The suite's own harness (e2e/conftest.py): the tab of a shared profile lent to one
 test after another carries nothing of a test that changed it, and speaks each test's
-language."""
+language; a browser test runs once more only when its browser crashed under it."""
 from __future__ import annotations
 
 from conftest import NO_APP_PAGE
@@ -22,3 +22,9 @@ def test_a_lent_tab_is_lent_again_only_as_it_was(shared_contexts, site):
     third.goto(site + NO_APP_PAGE)
     assert third.evaluate("navigator.language") == "ja-JP"
     shared_contexts.release(third.context)
+
+
+def test_a_browser_test_runs_once_more_only_when_its_browser_crashed(request):
+    rerun = request.node.get_closest_marker("flaky")          # pytest-rerunfailures' marker
+    assert rerun is not None and rerun.kwargs["reruns"] == 1
+    assert sorted(rerun.kwargs["only_rerun"]) == ["Target crashed", "page crash or hang"]
