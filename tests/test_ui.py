@@ -102,6 +102,41 @@ def test_every_cover_has_a_tone_three_figures_of_its_game_and_a_length(game):
     assert 0 < low <= high <= 120
 
 
+def card_drop_shadows(css: str):
+    """(selector, shadow) for every outer box-shadow that falls below something (a y
+    offset) in the rules that style a card (`.card`, `.card-back`, `.card-btn`)."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    for chunk in css.split("}"):
+        selector, _, body = chunk.rpartition("{")
+        value = re.search(r"box-shadow:([^;]*)", body)
+        if not value or not re.search(r"\.card(-back|-btn)?(?![\w-])", selector):
+            continue
+        depth, shadow, shadows = 0, "", []
+        for ch in value.group(1) + ",":
+            depth += (ch == "(") - (ch == ")")
+            if ch == "," and not depth:
+                shadows.append(shadow.split())
+                shadow = ""
+            else:
+                shadow += ch
+        for words in shadows:
+            lengths = [w for w in words if re.fullmatch(r"-?[\d.]+(px)?", w)]
+            if words and words[0] != "inset" and len(lengths) >= 2 and lengths[1] != "0":
+                yield selector.strip(), lengths
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_card_s_shadow_is_a_crisp_ledge_and_its_figure_has_no_filter(game):
+    # STYLE.md, the card: WebKit (every iPad) paints a blurred shadow or a filter again for
+    # every card at every redraw (bench/RESULTS-redraw.md). A glow (no offset) may blur.
+    css = (UI.parent.parent / "static" / "app.css").read_text() + (UI / "games" / game / "style.css").read_text()
+    shadows = list(card_drop_shadows(css))
+    assert any(sel == ".card-back" for sel, _ in shadows)            # the parse finds them
+    blurred = [(sel, lengths) for sel, lengths in shadows if len(lengths) > 2 and lengths[2] != "0"]
+    assert not blurred
+    assert not re.search(r"\.fig\b[^{]*\{[^}]*filter:\s*drop-shadow", css)
+
+
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_each_cover_names_its_game_in_both_scripts_with_players_and_minutes(lang):
     from ui import covers
