@@ -200,6 +200,9 @@ def new_game(page, game_id, kinds, names=(), options=(), seed="3"):
     page.fill('[data-field="seed"]', seed)
     page.click("[data-cmd=start]")
     page.wait_for_selector(".table-layout, .handoff")
+    # The tab holds the new game once its lock is granted (static/store.js, claim), a
+    # moment after the table is drawn; its save is read by that (snapshot).
+    page.wait_for_function("() => window.royalStore.open !== null")
 
 
 def shortest_options(game_id: str) -> list[str]:
