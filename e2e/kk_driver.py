@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 
-from table_driver import tap_while_there
+from table_driver import started, tap_while_there
 
 
 def new_game(page, kinds, names=None, limit=None, seed="3"):
@@ -18,7 +18,7 @@ def new_game(page, kinds, names=None, limit=None, seed="3"):
     page.click("[data-cmd=more_options]")                 # the game number is folded there
     page.fill('[data-field="seed"]', seed)
     page.click("[data-cmd=start]")
-    page.wait_for_selector(".kk, .handoff")
+    started(page, ".kk, .handoff")
 
 
 def take_turn(page, discard=True) -> bool:

@@ -199,9 +199,14 @@ def new_game(page, game_id, kinds, names=(), options=(), seed="3"):
         page.click(f'[data-cmd=option][data-arg="{option}"]')
     page.fill('[data-field="seed"]', seed)
     page.click("[data-cmd=start]")
-    page.wait_for_selector(".table-layout, .handoff")
-    # The tab holds the new game once its lock is granted (static/store.js, claim), a
-    # moment after the table is drawn; its save is read by that (snapshot).
+    started(page, ".table-layout, .handoff")
+
+
+def started(page, table: str) -> None:
+    """Waits for a new game's table (the selector), then until the tab holds the game: its
+    lock is granted (static/store.js, claim) a moment after the table is drawn, and the
+    tab's save is read by that (snapshot, record_json)."""
+    page.wait_for_selector(table)
     page.wait_for_function("() => window.royalStore.open !== null")
 
 

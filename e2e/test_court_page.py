@@ -3,13 +3,12 @@ with several abilities, and a two-person hot-seat game from a few turns before t
 round and to the result."""
 from __future__ import annotations
 
-import json
 import pathlib
 import sys
 import time
 
 import pytest
-from table_driver import MOVING_PACE, PATCHES, WATCH_PATCHES, patched_as_drawn
+from table_driver import MOVING_PACE, PATCHES, WATCH_PATCHES, patched_as_drawn, record_json, started
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from royaltable import registry  # noqa: E402
@@ -31,7 +30,7 @@ def start(page, kinds, names=None, seed="7"):
     page.click("[data-cmd=more_options]")                 # the game number is folded there
     page.fill('[data-field="seed"]', seed)
     page.click("[data-cmd=start]")
-    page.wait_for_selector(".ct")
+    started(page, ".ct")
 
 
 def human_step(page) -> bool:
@@ -58,7 +57,7 @@ def human_step(page) -> bool:
 def bot_step(page) -> bool:
     """Taps the button of the move a quick computer player would make for the
     person to move (the saved record replayed in CPython)."""
-    state = registry.replay(json.loads(page.evaluate("(royalStore.written[royalStore.open] || null)"))["record"])
+    state = registry.replay(record_json(page))
     if state.over:
         return False
     game = registry.get("court")

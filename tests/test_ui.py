@@ -103,8 +103,9 @@ def test_every_cover_has_a_tone_three_figures_of_its_game_and_a_length(game):
 
 
 def card_drop_shadows(css: str):
-    """(selector, shadow) for every outer box-shadow that falls below something (a y
-    offset) in the rules that style a card (`.card`, `.card-back`, `.card-btn`)."""
+    """(selector, the shadow's lengths) for every outer box-shadow that falls below
+    something (a y offset) in the rules that style a card (`.card`, `.card-back`,
+    `.card-btn`)."""
     css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
     for chunk in css.split("}"):
         selector, _, body = chunk.rpartition("{")
