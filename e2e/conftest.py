@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import functools
 import http.server
+import json
 import os
 import pathlib
 import sys
@@ -356,6 +357,27 @@ SNAPSHOT_KEPT = """async () => {
   db.close();
   return count > 0;
 }""" % SNAPSHOT_OPEN
+# The snapshot's record as the app stored it ({key, raw, gzip}, the gzip as base64), or
+# null; and its writing into another profile, as the app writes it.
+SNAPSHOT_COPY = """async () => {
+  const db = await %s;
+  const record = await new Promise((resolve, reject) => {
+    const req = db.transaction("snapshot").objectStore("snapshot").get("current");
+    req.onsuccess = () => resolve(req.result); req.onerror = () => reject(req.error);
+  });
+  db.close();
+  return record ? {key: record.key, raw: record.raw, gzip: new Uint8Array(record.gzip).toBase64()} : null;
+}""" % SNAPSHOT_OPEN
+SNAPSHOT_PASTE = """async (copy) => {
+  const db = await %s;
+  await new Promise((resolve, reject) => {
+    const tx = db.transaction("snapshot", "readwrite");
+    tx.objectStore("snapshot").put({key: copy.key, raw: copy.raw, gzip: Uint8Array.fromBase64(copy.gzip).buffer},
+                                   "current");
+    tx.oncomplete = resolve; tx.onabort = tx.onerror = () => reject(tx.error);
+  });
+  db.close();
+}""" % SNAPSHOT_OPEN
 
 
 def in_language(page, locale):
@@ -412,14 +434,16 @@ playwright.sync_api.BrowserContext.new_cdp_session = _new_cdp_session_noted
 
 class Contexts:
     """One shared browser context per kind of page (touch or not) for a worker's tests,
-    each with a start-up snapshot made before its first test, and a tab of it lent to
+    each with a start-up snapshot before its first test (`_make_snapshot`), and a tab of it lent to
     one test after another (see _CHANGES_A_TAB); a page's language is its own
     (`in_language`)."""
-    def __init__(self, chromium, origin):
+    def __init__(self, chromium, origin, run_dir: pathlib.Path):
         self.chromium = chromium
         self.origin = origin
+        self.copy_file = run_dir / "snapshot-copy.json"     # the run's workers share one making
         self.shared: dict[bool, object] = {}      # has_touch -> its context
         self.lent: dict[bool, tuple] = {}         # has_touch -> (its tab, the CDP session of its language)
+        self.snapshot: dict | None = None         # the first one the app made here (SNAPSHOT_COPY)
 
     def page(self, locale, has_touch):
         """A page of the shared profile, emptied, in `locale`; and the CDP session that
@@ -442,13 +466,28 @@ class Contexts:
         return self._emptied(page), cdp
 
     def _make_snapshot(self, context):
+        """The start-up snapshot in `context`'s profile: made by the app the first time
+        (a normal start and a making: about 10 s of a core), and from then on, in every
+        worker of the run, a copy of that record written as the app writes it (a few
+        tenths of a second): the same bytes, as the same build makes the same snapshot."""
+        if self.snapshot is None and self.copy_file.exists():
+            self.snapshot = json.loads(self.copy_file.read_text())
         page = context.new_page()
         try:
+            if self.snapshot is not None:
+                page.goto(self.origin + NO_APP_PAGE, wait_until="commit")
+                page.evaluate(SNAPSHOT_PASTE, self.snapshot)
+                return
             page.goto(f"{self.origin}/?snapshot=soon")
             wait_until_ready(page)
             page.wait_for_selector("html[data-snapshot=stored], html[data-snapshot=failed], "
                                    "html[data-snapshot=skipped], html[data-snapshot=unsupported]",
                                    state="attached", timeout=BOOT_TIMEOUT_MS)
+            self.snapshot = page.evaluate(SNAPSHOT_COPY)
+            if self.snapshot is not None:
+                written = self.copy_file.with_suffix(f".{os.getpid()}")
+                written.write_text(json.dumps(self.snapshot))
+                os.replace(written, self.copy_file)           # whole or not there, for the other worker
         finally:
             page.close()
 
@@ -502,8 +541,11 @@ class Contexts:
 
 
 @pytest.fixture(scope="session")
-def shared_contexts(chromium, site):
-    contexts = Contexts(chromium, site)
+def shared_contexts(chromium, site, tmp_path_factory):
+    run_dir = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run_dir = run_dir.parent                  # the workers' own folders are in the run's
+    contexts = Contexts(chromium, site, run_dir)
     yield contexts
     contexts.close()
 

@@ -1,9 +1,10 @@
 """The suite's own harness (e2e/conftest.py): the tab of a shared profile lent to one
 test after another carries nothing of a test that changed it, and speaks each test's
-language; a browser test runs once more only when its browser crashed under it."""
+language; every shared profile starts from the snapshot the app made once in the run;
+a browser test runs once more only when its browser crashed under it."""
 from __future__ import annotations
 
-from conftest import NO_APP_PAGE
+from conftest import NO_APP_PAGE, wait_until_ready
 
 
 def test_a_lent_tab_is_lent_again_only_as_it_was(shared_contexts, site):
@@ -22,6 +23,20 @@ def test_a_lent_tab_is_lent_again_only_as_it_was(shared_contexts, site):
     third.goto(site + NO_APP_PAGE)
     assert third.evaluate("navigator.language") == "ja-JP"
     shared_contexts.release(third.context)
+
+
+def test_both_shared_profiles_start_from_the_one_snapshot_made(shared_contexts, site):
+    """The app makes the snapshot in the run's first shared profile; the other profiles
+    get a copy of its record (`Contexts._make_snapshot`), from which the app starts as
+    from its own."""
+    for touch in (False, True):
+        page, _ = shared_contexts.page("ja-JP", touch)
+        page.goto(site + "/?pace=0.02")
+        wait_until_ready(page)
+        info = page.evaluate("window.royalSnapshot")
+        assert info["state"] == "restored" and not info.get("restoreError"), (touch, info)
+        shared_contexts.release(page.context)
+    assert shared_contexts.snapshot is not None and shared_contexts.copy_file.exists()
 
 
 def test_a_browser_test_runs_once_more_only_when_its_browser_crashed(request):
