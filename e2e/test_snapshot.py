@@ -73,6 +73,49 @@ HOLDS = """async (text) => {
 }""" % SNAPSHOT_OPEN
 
 
+# The kept body as the worker packs it (static/snapshot-worker.mjs `pack`): its length,
+# the number of pages its map names and the bytes of the pages it keeps.
+BODY = """async () => {
+  const db = await %s;
+  const record = await new Promise((resolve) => {
+    const r = db.transaction("snapshot").objectStore("snapshot").get("current"); r.onsuccess = () => resolve(r.result); });
+  db.close();
+  const unpacked = new Blob([record.gzip]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const body = new Uint8Array(await new Response(unpacked).arrayBuffer());
+  const pages = Math.ceil(record.raw / 4096);
+  let kept = 0, other = 0;
+  for (let p = 0; p < pages; p++) {
+    if (body[p] === 1) kept += Math.min(record.raw, (p + 1) * 4096) - p * 4096;
+    else if (body[p] !== 0) other++;
+  }
+  return {length: body.length, raw: record.raw, pages, kept, other};
+}""" % SNAPSHOT_OPEN
+# The start's reader (static/snapshot.mjs `unpack`) on bodies made by hand: three pages
+# and a short one, the second all zeros; the same with a byte less, a byte more, a map
+# that is not 0 or 1; and a memory of zeros alone. What each gives (its sum, or its error).
+UNPACK = """async () => {
+  const { unpack } = await import("/static/vendor/pyodide/royal-snapshot.mjs");
+  const gzip = (bytes) => new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
+  const P = 4096, raw = 3 * P + 100;
+  const memory = new Uint8Array(raw);
+  for (let i = 0; i < raw; i++) if (i < P || i >= 2 * P) memory[i] = 1 + (i * 7) % 250;
+  const body = new Uint8Array(4 + 2 * P + 100);
+  body.set([1, 0, 1, 1]);
+  body.set(memory.subarray(0, P), 4);
+  body.set(memory.subarray(2 * P), 4 + P);
+  const read = async (bytes, size) => {
+    try {
+      const out = await unpack(await gzip(bytes), size);
+      return out.length === memory.length && out.every((b, i) => b === memory[i]) ? "same" : "zeros:" + out.every((b) => b === 0);
+    } catch (err) { return "error: " + err.message; }
+  };
+  const badMap = body.slice(); badMap[1] = 2;
+  const longer = new Uint8Array(body.length + 1); longer.set(body);
+  return [await read(body, raw), await read(body.subarray(0, body.length - 1), raw), await read(longer, raw),
+          await read(badMap, raw), await read(new Uint8Array(4), raw)];
+}"""
+
+
 def state(page):
     return page.evaluate("document.documentElement.dataset.snapshot")
 
@@ -112,6 +155,8 @@ def test_a_second_visit_offline_restores_the_snapshot_and_plays_with_the_library
     record = snapshot_made(page)
     assert page.evaluate(HOLDS, "ui.games.krypkille.table") is True     # our code is in it...
     assert page.evaluate(HOLDS, name) is False                     # ...nobody's game
+    body = page.evaluate(BODY)                                     # kept without its pages of zeros
+    assert body["other"] == 0 and body["length"] == body["pages"] + body["kept"] < 0.8 * body["raw"], body
     kept = f"Kept for a quick start: {record['size'] / 1e6:.1f} MB"   # counted in the space used
     page.wait_for_function("(kept) => document.querySelector('.lib-size').textContent.includes(kept)", arg=kept)
     page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=120_000)
@@ -185,3 +230,13 @@ def test_a_damaged_or_another_versions_snapshot_gives_the_normal_start_and_a_fre
         page.wait_for_timeout(200)
     assert page.evaluate(READ) is None
     w.errors.clear()             # what the app says of the refused write is test_library_page's
+
+
+def test_the_start_reads_a_kept_body_back_and_refuses_one_that_is_not_whole(watched):
+    """The snapshot's kept body (its map of pages, then the pages not all zeros) read back
+    by the start: whole, it is the memory; a byte less or more, or a map that is not 0 or
+    1, is an error (the start then runs normally, as for any damaged copy)."""
+    w = watched()
+    w.page.goto(w.origin + "/rules/court.html")          # a page of the site that runs no app
+    assert w.page.evaluate(UNPACK) == ["same", "error: snapshot of the wrong size", "error: snapshot of the wrong size",
+                                       "error: damaged snapshot", "zeros:true"]
