@@ -7,9 +7,10 @@
 //
 //  - A returning visit restores the snapshot (IndexedDB "royaltable-snapshot", its own
 //    database, never the library's; its pages of zeros left out, then gzipped: the gzip
-//    trailer's CRC also tells a damaged copy). Anything wrong with it (no copy, damaged, refused by Pyodide, our modules
-//    missing after it): the copy is dropped and the normal start runs, silently; a
-//    database that does not answer within READ_LIMIT_MS: the normal start, copy kept.
+//    trailer's CRC also tells a damaged copy). Anything wrong with it (no copy, damaged,
+//    refused by Pyodide, our modules missing after it): the copy is dropped and the
+//    normal start runs, silently; a database that does not answer within
+//    READ_LIMIT_MS: the normal start, copy kept.
 //  - After a normal start, once the app is usable and the page idle, a worker
 //    (royal-snapshot-worker.mjs beside this file) boots a second interpreter, imports our
 //    packages and keeps its snapshot for the next visit. Only the code is in it:
