@@ -22,9 +22,11 @@ from royaltable import registry  # noqa: E402
 from screens import strings as view_strings  # noqa: E402,F401  (one definition for UI and page tests)
 from ui import saves  # noqa: E402
 
-SNAPSHOT = """() => [document.getElementById('app').innerHTML,
-                     (royalStore.written[royalStore.open] || null),
-                     (document.querySelector('[data-screen]') || {dataset: {}}).dataset.screen || '']"""
+# The save this tab last wrote of the game it holds, as text (null until it holds one:
+# static/store.js sets `open` a moment after the table is drawn; see `started`).
+SAVED_TEXT = "(royalStore.written[royalStore.open] || null)"
+SNAPSHOT = """() => [document.getElementById('app').innerHTML, %s,
+                     (document.querySelector('[data-screen]') || {dataset: {}}).dataset.screen || '']""" % SAVED_TEXT
 DECISION = "#app [data-cmd=act]:not([disabled]), #app [data-cmd=select]"
 # The shortest pace at which static/motion.js still moves things (at the tests' usual
 # 0.02 every motion would be over within a frame, and none is prepared).
@@ -398,4 +400,4 @@ def game_over(page) -> bool:
 
 
 def record_json(page) -> dict:
-    return json.loads(page.evaluate("(royalStore.written[royalStore.open] || null)"))["record"]
+    return json.loads(page.evaluate(SAVED_TEXT))["record"]

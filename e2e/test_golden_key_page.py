@@ -10,8 +10,8 @@ import random
 import sys
 import time
 
-from table_driver import (OUT_OF_REACH, PATCHES, WATCH_PATCHES, game_over, new_game, patched_as_drawn, record_json,
-                          snapshot)
+from table_driver import (OUT_OF_REACH, PATCHES, SAVED_TEXT, WATCH_PATCHES, game_over, new_game, patched_as_drawn,
+                          record_json, snapshot)
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from royaltable import registry  # noqa: E402
@@ -164,7 +164,7 @@ def test_two_people_a_flick_a_stack_a_reroll_and_a_won_chip(watched):
                 w.shot("golden_key-flick-768x1024")
         chips_before = list(state.chips)
         play(page, action)
-        page.wait_for_function("n => JSON.parse((royalStore.written[royalStore.open] || null)).record.actions.length === n",
+        page.wait_for_function(f"n => JSON.parse({SAVED_TEXT}).record.actions.length === n",
                                arg=len(state.actions) + 1)
         after = registry.replay(record_json(page))
         assert after.actions[-1] == action
@@ -178,7 +178,7 @@ def test_two_people_a_flick_a_stack_a_reroll_and_a_won_chip(watched):
         if verb == "move":
             dest = after.geo.parse(action.to)
             if dest is not None and dest >= 0 and after.card[dest] != REROLL and len(after.stack[dest]) == 2:
-                cell = page.locator(f".gk-cell:has(.gk-sum)")
+                cell = page.locator(".gk-cell:has(.gk-sum)")
                 assert cell.count() >= 1 and page.locator(".gk-slot-top").count() >= 1
                 if "stack" not in seen:
                     w.shot("golden_key-stack-768x1024")

@@ -10,10 +10,8 @@ import random
 import sys
 import time
 
-import pytest
-
 from conftest import wait_until_ready
-from table_driver import READ_LIBRARY, new_game
+from table_driver import READ_LIBRARY, SAVED_TEXT, new_game
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from royaltable import registry  # noqa: E402
@@ -64,7 +62,7 @@ def open_id(page) -> str:
 
 def written(page) -> list[str]:
     """The open game's actions, as this tab last wrote them."""
-    text = page.evaluate("royalStore.written[royalStore.open] || null")
+    text = page.evaluate(SAVED_TEXT)
     return actions_of(text) if text else []
 
 

@@ -15,7 +15,7 @@ import json
 import pathlib
 import sys
 
-from table_driver import READ_LIBRARY
+from table_driver import READ_LIBRARY, SAVED_TEXT
 from test_library_page import seed
 from test_text_fit import MISFITS
 
@@ -91,11 +91,11 @@ def test_a_mistake_is_shown_as_its_person_saw_it_and_tried_again_from_there(watc
         tap = page.locator("#app [data-cmd=resume], #app .kk-hand [data-cmd=act]:not([disabled]), "
                            "#app .kk-hand [data-cmd=select]")
         if tap.count():
-            before = page.evaluate("royalStore.written[royalStore.open] || ''")
+            before = page.evaluate(SAVED_TEXT)
             tap.first.click()
             if page.locator("#app .kk-controls [data-cmd=act]:not([disabled])").count():
                 page.locator("#app .kk-controls [data-cmd=act]:not([disabled])").first.click()
-            page.wait_for_function("b => (royalStore.written[royalStore.open] || '') !== b", arg=before)
+            page.wait_for_function(f"b => {SAVED_TEXT} !== b", arg=before)
             played += 1
         else:
             page.wait_for_timeout(100)

@@ -11,13 +11,13 @@ import re
 import sys
 
 import pytest
-from table_driver import OUT_OF_REACH
+from table_driver import OUT_OF_REACH, SAVED_TEXT
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from royaltable import registry  # noqa: E402
 from ui import saves  # noqa: E402
 
-SAVED = "(JSON.parse(royalStore.written[royalStore.open] || 'null') || {record: {actions: []}}).record.actions"
+SAVED = "(JSON.parse(%s) || {record: {actions: []}}).record.actions" % SAVED_TEXT
 
 
 def golden_key_move_onto_a_die():

@@ -285,8 +285,7 @@ def test_a_double_tap_on_roll_rolls_once(watched):
     new_game(page, "court", ["human", "human"], names=["Sora", "Umi"], seed="3")
     page.dblclick('.ct-tray [data-arg="roll"]')
     page.wait_for_timeout(600)
-    actions = page.evaluate("JSON.parse((royalStore.written[royalStore.open] || null)).record.actions")
-    assert actions == ["roll"]
+    assert record_json(page)["actions"] == ["roll"]
     page.wait_for_timeout(500)
     buttons = page.locator(".ct-tray [data-cmd=act]")
     assert buttons.count() >= 1                     # the next decision waits for a new tap
@@ -330,11 +329,11 @@ def test_a_suggestion_lights_a_move_and_plays_nothing(watched):
     page.wait_for_selector('.ct-tray [data-arg="roll"]', timeout=60_000)
     page.click('.ct-tray [data-arg="roll"]')
     page.wait_for_selector("[data-cmd=hint]")
-    before = page.evaluate("JSON.parse((royalStore.written[royalStore.open] || null)).record.actions.length")
+    before = len(record_json(page)["actions"])
     page.click("[data-cmd=hint]")
     page.wait_for_selector("[data-hint]")
     assert page.evaluate(ENDLESS_REPAINTS) == []          # the glow beats a few times, then rests
-    after = page.evaluate("JSON.parse((royalStore.written[royalStore.open] || null)).record.actions.length")
+    after = len(record_json(page)["actions"])
     assert after == before
     w.shot("court-suggestion")
     no_trouble(w, page)

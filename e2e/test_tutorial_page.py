@@ -22,7 +22,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "py"))
 from conftest import wait_until_ready  # noqa: E402
 from royaltable import registry  # noqa: E402
-from table_driver import ENDLESS_REPAINTS  # noqa: E402
+from table_driver import ENDLESS_REPAINTS, SAVED_TEXT, record_json  # noqa: E402
 from test_access import axe  # noqa: E402
 from test_text_fit import EVERY_SHOT, MISFITS, SIZES  # noqa: E402
 from ui.collection import GAMES  # noqa: E402
@@ -88,7 +88,7 @@ def open_lesson(w, game: str, problems: list[str]):
 
 
 def moves_kept(page) -> int:
-    return len(json.loads(page.evaluate("royalStore.written[royalStore.open]"))["record"]["actions"])
+    return len(record_json(page)["actions"])
 
 
 def look(w, game: str, n: int, problems: list[str]) -> None:
@@ -161,7 +161,7 @@ def test_a_guided_first_game_to_its_end(watched, game):
     problems += axe(page, f"{game} end")
     problems += [f"{game} end: {m}" for m in page.evaluate(MISFITS)]
     assert not problems, "\n".join(problems)
-    save = json.loads(page.evaluate("royalStore.written[royalStore.open]"))
+    save = json.loads(page.evaluate(SAVED_TEXT))
     state = registry.replay(save["record"])
     assert state.over and state.result()["winners"] == save["winners"]
     assert n >= steps, f"only {n} screens of words seen of {steps} steps"
