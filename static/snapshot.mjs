@@ -121,11 +121,10 @@ async function readRecord() {
 
 class NoAnswer extends Error {}
 
-// This version's kept record, or null. Only the database's answer is timed: unpacking a
-// good copy takes seconds on a slow tablet (5 s in WebKit at a high load,
-// bench/RESULTS-snapshot-webkit.md), and a copy that was merely slow to come is kept for
-// the next visit.
 async function readSnapshot() {
+  // Only the database's answer is timed: unpacking a good copy takes seconds on a slow
+  // tablet (5 s in WebKit at a high load, bench/RESULTS-snapshot-webkit.md), and a copy
+  // that was merely slow to come is kept for the next visit.
   const record = await Promise.race([readRecord(), new Promise((resolve, reject) =>
     setTimeout(() => reject(new NoAnswer("the snapshot's database did not answer")), READ_LIMIT_MS))]);
   if (!record) return null;
@@ -134,16 +133,9 @@ async function readSnapshot() {
     return null;
   }
   info.stored = record.gzip.byteLength;
-  return record;
-}
-
-// The memory, unpacked while Pyodide loads its own files (it awaits the promise it is
-// given as its snapshot only once they are in: bench/RESULTS-warm-start.md).
-async function memoryOf(record, began) {
   const unpacking = performance.now();
   const memory = await unpack(record.gzip, record.raw);
   info.unpackMs = performance.now() - unpacking;
-  info.readMs = performance.now() - began;
   return memory;
 }
 
@@ -250,23 +242,20 @@ async function start() {
     mark(want);
     return withApp(await pyodide.loadPyodide(options), app);
   }
-  let record = null;
+  let bytes = null;
   try {
-    record = await readSnapshot();
+    bytes = await readSnapshot();
   } catch (err) {
-    if (!(err instanceof NoAnswer)) dropAll();   // unreadable; not waited for
+    if (!(err instanceof NoAnswer)) dropAll();   // damaged (gzip CRC) or unreadable; not waited for
     info.restoreError = String(err && err.message || err);
   }
   info.readMs = performance.now() - began;
-  if (record) {
+  if (bytes) {
     let restored = null;
     try {
-      // A damaged copy (gzip's CRC, the pages' map) fails the unpacking, and so this start.
-      const memory = memoryOf(record, began);
-      memory.catch(() => {});            // handled where Pyodide awaits it, not reported before
-      restored = await pyodide.loadPyodide({ ...options, _loadSnapshot: memory });
+      restored = await pyodide.loadPyodide({ ...options, _loadSnapshot: bytes });
       restored.runPython(CHECK);
-      mark("restored", { bytes: record.raw, restoreMs: performance.now() - began });
+      mark("restored", { bytes: bytes.length, restoreMs: performance.now() - began });
     } catch (err) {
       restored = null;
       info.restoreError = String(err && err.message || err);
