@@ -198,8 +198,8 @@ CSP_VIOLATIONS = """document.addEventListener("securitypolicyviolation", (e) => 
 # what a returning player's tablet keeps that holds neither: the HTTP cache, the
 # service worker with the files it keeps for offline play, and the start-up snapshot
 # (static/snapshot.mjs), in each context before its first test (made once a run, then
-# copied: `Contexts._make_snapshot`), so that every
-# test's page restores it (about a third of a normal start's time) instead of booting
+# copied: `Contexts._make_snapshot`), so that every test's page restores it (about a
+# third of a normal start's time) instead of booting
 # Pyodide from nothing, and loads its files from the worker instead of installing it
 # again (a fresh worker fetches, hashes and stores the whole runtime: about 0.9 s of
 # CPU a test). A test of the start itself (the snapshot's, the first paint's, the
