@@ -435,9 +435,9 @@ playwright.sync_api.BrowserContext.new_cdp_session = _new_cdp_session_noted
 
 class Contexts:
     """One shared browser context per kind of page (touch or not) for a worker's tests,
-    each with a start-up snapshot before its first test (`_make_snapshot`), and a tab of it lent to
-    one test after another (see _CHANGES_A_TAB); a page's language is its own
-    (`in_language`)."""
+    each with a start-up snapshot before its first test (`_make_snapshot`), and a tab
+    of it lent to one test after another (see _CHANGES_A_TAB); a page's language is
+    its own (`in_language`)."""
     def __init__(self, chromium, origin, run_dir: pathlib.Path):
         self.chromium = chromium
         self.origin = origin

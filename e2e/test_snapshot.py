@@ -92,7 +92,8 @@ BODY = """async () => {
 }""" % SNAPSHOT_OPEN
 # The start's reader (static/snapshot.mjs `unpack`) on bodies made by hand: three pages
 # and a short one, the second all zeros; the same with a byte less, a byte more, a map
-# that is not 0 or 1; and a memory of zeros alone. What each gives (its sum, or its error).
+# that is not 0 or 1; and a memory of zeros alone. What each gives: "same" (the memory
+# made), whether it is all zeros, or its error.
 UNPACK = """async () => {
   const { unpack } = await import("/static/vendor/pyodide/royal-snapshot.mjs");
   const gzip = (bytes) => new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
