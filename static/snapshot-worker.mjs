@@ -36,7 +36,7 @@ function pack(bytes) {
     body.set(bytes.subarray(start, end), at);
     at += end - start;
   }
-  return body;
+  return { body, raw: bytes.length };
 }
 
 const APP_ZIP_SHA256 = "__APP_ZIP_SHA256__";          // written by tools/build.py
@@ -93,16 +93,16 @@ self.onmessage = async (event) => {
     py.unpackArchive(archive, "zip", { extractDir: py.FS.cwd() });
     py.runPython(IMPORTS);
     step("imports");
-    const bytes = py.makeMemorySnapshot();
+    // The memory's copy (31 MB) is bound to no name: once packed it can go before the
+    // gzip and the store, the making's longest part (an iPad may kill a making for memory).
+    const { body, raw } = pack(py.makeMemorySnapshot());
     step("snapshot");
-    const body = pack(bytes);
-    step("pack");
     const gz = await new Response(new Blob([body]).stream().pipeThrough(new CompressionStream("gzip"))).blob();
     step("gzip");
     // An ArrayBuffer, not a Blob: WebKit aborts a worker's transaction holding a Blob.
-    await keep(event.data, { key, gzip: await gz.arrayBuffer(), raw: bytes.length, made: Date.now() });
+    await keep(event.data, { key, gzip: await gz.arrayBuffer(), raw, made: Date.now() });
     step("store");
-    self.postMessage({ ok: true, bytes: bytes.length, stored: gz.size, steps });
+    self.postMessage({ ok: true, bytes: raw, stored: gz.size, steps });
   } catch (err) {
     self.postMessage({ ok: false, error: String(err && err.message || err), steps });
   }
