@@ -358,27 +358,35 @@ SNAPSHOT_KEPT = """async () => {
   db.close();
   return count > 0;
 }""" % SNAPSHOT_OPEN
-# The snapshot's record as the app stored it ({key, raw, gzip}, the gzip as base64), or
-# null; and its writing into another profile, as the app writes it.
+# The snapshot's one record as the app stored it ({key, raw, gzip}, or undefined), an
+# expression to await; and a function that writes one in its place, committed before
+# it resolves. What the tests read of the snapshot, and write, goes through these two.
+SNAPSHOT_RECORD = """(async () => {
+  const db = await %s;
+  try {
+    return await new Promise((resolve, reject) => {
+      const req = db.transaction("snapshot").objectStore("snapshot").get("current");
+      req.onsuccess = () => resolve(req.result); req.onerror = () => reject(req.error);
+    });
+  } finally { db.close(); }
+})()""" % SNAPSHOT_OPEN
+SNAPSHOT_WRITE = """(async (record) => {
+  const db = await %s;
+  try {
+    await new Promise((resolve, reject) => {
+      const tx = db.transaction("snapshot", "readwrite");
+      tx.objectStore("snapshot").put(record, "current");
+      tx.oncomplete = resolve; tx.onabort = tx.onerror = () => reject(tx.error);
+    });
+  } finally { db.close(); }
+})""" % SNAPSHOT_OPEN
+# The record, the gzip as base64 (null if there is none); and its writing into another profile.
 SNAPSHOT_COPY = """async () => {
-  const db = await %s;
-  const record = await new Promise((resolve, reject) => {
-    const req = db.transaction("snapshot").objectStore("snapshot").get("current");
-    req.onsuccess = () => resolve(req.result); req.onerror = () => reject(req.error);
-  });
-  db.close();
+  const record = await %s;
   return record ? {key: record.key, raw: record.raw, gzip: new Uint8Array(record.gzip).toBase64()} : null;
-}""" % SNAPSHOT_OPEN
-SNAPSHOT_PASTE = """async (copy) => {
-  const db = await %s;
-  await new Promise((resolve, reject) => {
-    const tx = db.transaction("snapshot", "readwrite");
-    tx.objectStore("snapshot").put({key: copy.key, raw: copy.raw, gzip: Uint8Array.fromBase64(copy.gzip).buffer},
-                                   "current");
-    tx.oncomplete = resolve; tx.onabort = tx.onerror = () => reject(tx.error);
-  });
-  db.close();
-}""" % SNAPSHOT_OPEN
+}""" % SNAPSHOT_RECORD
+SNAPSHOT_PASTE = """(copy) => (%s)({key: copy.key, raw: copy.raw, gzip: Uint8Array.fromBase64(copy.gzip).buffer})""" \
+    % SNAPSHOT_WRITE
 
 
 def in_language(page, locale):

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from conftest import SNAPSHOT_OPEN, wait_until_ready
+from conftest import SNAPSHOT_RECORD, SNAPSHOT_WRITE, wait_until_ready
 from kk_driver import new_game, take_turn
 from table_driver import READ_LIBRARY
 
@@ -28,19 +28,12 @@ SNAPSHOT_TIMEOUT_MS = 120_000
 
 # The snapshot's one record, or null.
 READ = """async () => {
-  const db = await %s;
-  const record = await new Promise((resolve, reject) => {
-    const req = db.transaction("snapshot").objectStore("snapshot").get("current");
-    req.onsuccess = () => resolve(req.result); req.onerror = () => reject(req.error);
-  });
-  db.close();
+  const record = await %s;
   return record ? {key: record.key, raw: record.raw, size: record.gzip.byteLength} : null;
-}""" % SNAPSHOT_OPEN
+}""" % SNAPSHOT_RECORD
 # Rewrites the record: {key?, gzip: "garbage" | "random" (gzip of noise of the right size) | kept}.
 SPOIL = """async (how) => {
-  const db = await %s;
-  const record = await new Promise((resolve) => {
-    const r = db.transaction("snapshot").objectStore("snapshot").get("current"); r.onsuccess = () => resolve(r.result); });
+  const record = await %s;
   if (how.key) record.key = how.key;
   if (how.gzip === "garbage") record.gzip = new TextEncoder().encode("not a snapshot at all").buffer;
   if (how.gzip === "random") {
@@ -48,21 +41,17 @@ SPOIL = """async (how) => {
     for (let i = 0; i < noise.length; i += 65536) crypto.getRandomValues(noise.subarray(i, i + 65536));
     record.gzip = await new Response(new Blob([noise]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
   }
-  await new Promise((resolve, reject) => {      // committed before the page goes
-    const tx = db.transaction("snapshot", "readwrite");
-    tx.objectStore("snapshot").put(record, "current");
-    tx.oncomplete = resolve; tx.onabort = tx.onerror = () => reject(tx.error);
-  });
-  db.close();
-}""" % SNAPSHOT_OPEN
-# Whether the unpacked snapshot holds the text (as Python keeps an ASCII str: one byte a letter).
-HOLDS = """async (text) => {
-  const db = await %s;
-  const record = await new Promise((resolve) => {
-    const r = db.transaction("snapshot").objectStore("snapshot").get("current"); r.onsuccess = () => resolve(r.result); });
-  db.close();
+  await (%s)(record);                           // committed before the page goes
+}""" % (SNAPSHOT_RECORD, SNAPSHOT_WRITE)
+# The record and its kept body, gunzipped (an expression to await).
+UNPACKED = """(async () => {
+  const record = await %s;
   const unpacked = new Blob([record.gzip]).stream().pipeThrough(new DecompressionStream("gzip"));
-  const bytes = new Uint8Array(await new Response(unpacked).arrayBuffer());
+  return {record, body: new Uint8Array(await new Response(unpacked).arrayBuffer())};
+})()""" % SNAPSHOT_RECORD
+# Whether the kept snapshot holds the text (as Python keeps an ASCII str: one byte a letter).
+HOLDS = """async (text) => {
+  const bytes = (await %s).body;
   const needle = new TextEncoder().encode(text);
   outer: for (let i = 0; i + needle.length <= bytes.length; i++) {
     if (bytes[i] !== needle[0]) continue;
@@ -70,18 +59,13 @@ HOLDS = """async (text) => {
     return true;
   }
   return false;
-}""" % SNAPSHOT_OPEN
+}""" % UNPACKED
 
 
 # The kept body as the worker packs it (static/snapshot-worker.mjs `pack`): its length,
 # the number of pages its map names and the bytes of the pages it keeps.
 BODY = """async () => {
-  const db = await %s;
-  const record = await new Promise((resolve) => {
-    const r = db.transaction("snapshot").objectStore("snapshot").get("current"); r.onsuccess = () => resolve(r.result); });
-  db.close();
-  const unpacked = new Blob([record.gzip]).stream().pipeThrough(new DecompressionStream("gzip"));
-  const body = new Uint8Array(await new Response(unpacked).arrayBuffer());
+  const {record, body} = await %s;
   const pages = Math.ceil(record.raw / 4096);
   let kept = 0, other = 0;
   for (let p = 0; p < pages; p++) {
@@ -89,7 +73,7 @@ BODY = """async () => {
     else if (body[p] !== 0) other++;
   }
   return {length: body.length, raw: record.raw, pages, kept, other};
-}""" % SNAPSHOT_OPEN
+}""" % UNPACKED
 # The start's reader (static/snapshot.mjs `unpack`) on bodies made by hand: three pages
 # and a short one, the second all zeros; the same with a byte less, a byte more, a map
 # that is not 0 or 1; and a memory of zeros alone. What each gives: "same" (the memory
