@@ -8,6 +8,7 @@ test can replay the record in CPython and know the true hands at that moment.
 from __future__ import annotations
 
 import collections
+import contextlib
 import json
 import pathlib
 import random
@@ -246,6 +247,53 @@ def snapshot(page):
     html, save, screen = page.evaluate(SNAPSHOT)
     state = registry.replay(saves.load(save).record) if save else None
     return html, state, screen
+
+
+LOG_TAB = "#app .table-rail [data-cmd=panel][data-arg=log]"
+LOG_LINES = "#app .log-list li"
+RESULT_OVER_TABLE = "#app .overlay-result:not(.is-folded)"
+
+
+def _tap_until(page, selector: str, done: str, timeout_s: float = 15) -> None:
+    """Taps `selector` until `done` (a selector) is on the page. The tap guard
+    (py/ui/taps.py) takes a tap just after a computer's move, or a second one on the
+    same spot just after the first, for one aimed at the screen before: tap again."""
+    deadline = time.monotonic() + timeout_s
+    while not page.locator(done).count():
+        assert time.monotonic() < deadline, f"tapping {selector} did not bring {done}"
+        page.click(selector)
+        try:
+            page.wait_for_selector(done, state="attached", timeout=700)
+        except playwright.sync_api.TimeoutError:
+            pass
+
+
+@contextlib.contextmanager
+def log_open(page):
+    """The log's panel open for the block, closed after: like the other panels, the
+    log is drawn only while it is open (ui/screens/table.py). A result over the table
+    is folded meanwhile, as a person does to look at the table as it ended."""
+    folded = page.locator(RESULT_OVER_TABLE).count() > 0
+    if folded:
+        _tap_until(page, "#app [data-cmd=result_fold]", "#app .overlay-result.is-folded")
+    _tap_until(page, LOG_TAB, f'{LOG_TAB}[aria-expanded="true"]')
+    try:
+        yield
+    finally:
+        _tap_until(page, LOG_TAB, f'{LOG_TAB}[aria-expanded="false"]')
+        if folded:
+            _tap_until(page, "#app [data-cmd=result_fold]", RESULT_OVER_TABLE)
+
+
+def log_text(page) -> str:
+    with log_open(page):
+        return page.inner_text("#app .log-list")
+
+
+def log_lines(page) -> list[str]:
+    """The log's lines as text, newest first."""
+    with log_open(page):
+        return page.locator(LOG_LINES).all_text_contents()
 
 
 def tap_while_there(page, selector: str) -> bool:

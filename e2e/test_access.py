@@ -10,7 +10,7 @@ from __future__ import annotations
 import pathlib
 import random
 
-from table_driver import new_game
+from table_driver import log_lines, new_game
 from conftest import ISOLATES
 
 from royaltable import registry
@@ -53,8 +53,8 @@ def test_every_move_is_announced_and_the_hand_is_read_on_request(watched):
     said = page.inner_text("#announce")
     # The words of the log, a sentence per line: a computer's card and the end of
     # the trick may come in one announcement.
-    log_lines = [line.translate(ISOLATES) for line in page.locator(".log-list li").all_text_contents()]
-    assert all(sentence in log_lines for sentence in said.split(". ")), (said, log_lines)
+    log = [line.translate(ISOLATES) for line in log_lines(page)]
+    assert all(sentence in log for sentence in said.split(". ")), (said, log)
     assert page.get_attribute("#announce", "aria-live") == "polite"
     # Ask on the person's own turn: no computer moves then, so neither the hand
     # nor the live region changes between the request and the reading.

@@ -8,7 +8,7 @@ import sys
 import time
 
 import pytest
-from table_driver import MOVING_PACE, PATCHES, WATCH_PATCHES, patched_as_drawn, record_json, started
+from table_driver import MOVING_PACE, PATCHES, WATCH_PATCHES, log_text, patched_as_drawn, record_json, started
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from royaltable import registry  # noqa: E402
@@ -188,7 +188,7 @@ def test_a_turn_that_rolls_sets_aside_uses_three_abilities_and_takes_a_card(watc
     assert take.count() >= 1          # the jester, at least, is always earned unless held
     card = take.last.get_attribute("data-arg").split()[1]
     seen = motions(page, take.last.click)
-    assert "took the" in page.inner_text(".log-list")
+    assert "took the" in log_text(page)
     assert f"fly {'king' if card == 'king' else 'held:0:' + card}" in seen   # from the card tapped to the seat
     assert w.errors == []
 

@@ -10,8 +10,8 @@ import random
 import sys
 import time
 
-from table_driver import (OUT_OF_REACH, PATCHES, SAVED_TEXT, WATCH_PATCHES, game_over, new_game, patched_as_drawn,
-                          record_json, snapshot)
+from table_driver import (OUT_OF_REACH, PATCHES, SAVED_TEXT, WATCH_PATCHES, game_over, log_lines, log_text, new_game,
+                          patched_as_drawn, record_json, snapshot)
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from royaltable import registry  # noqa: E402
@@ -102,7 +102,7 @@ def test_a_person_plays_a_whole_game_against_the_strong_computer(watched):
     assert state.result()["winners"] and max(state.result()["scores"]) == 4
     result = page.inner_text(".result")
     assert "Winner" in result and "/ 4" in result
-    assert page.locator(".log-list li").count() >= 10
+    assert len(log_lines(page)) >= 10
     patched_as_drawn(page.evaluate(PATCHES))
     no_trouble(w, page)
 
@@ -173,7 +173,7 @@ def test_two_people_a_flick_a_stack_a_reroll_and_a_won_chip(watched):
             if "reroll" not in seen:
                 w.shot("golden_key-reroll-768x1024")
         if verb == "reroll":
-            assert "re-rolled it" in page.inner_text(".log-list")
+            assert "re-rolled it" in log_text(page)
             seen.add("reroll")
         if verb == "move":
             dest = after.geo.parse(action.to)
@@ -188,7 +188,7 @@ def test_two_people_a_flick_a_stack_a_reroll_and_a_won_chip(watched):
         if sum(after.chips) > sum(chips_before):
             shown = chips_shown(page)
             assert shown == [f"{after.chips[s]} of 4 chips" for s in (0, 1)], shown
-            assert "wins 1 chip" in page.inner_text(".log-list")
+            assert "wins 1 chip" in log_text(page)
             seen.add("chip")
     assert seen == {"flick", "stack", "reroll", "chip"}, seen
     no_trouble(w, page)

@@ -6,7 +6,7 @@ import pathlib
 import sys
 
 from kk_driver import drive, new_game
-from table_driver import MOVING_PACE, PATCHES, WATCH_PATCHES, patched_as_drawn
+from table_driver import MOVING_PACE, PATCHES, WATCH_PATCHES, log_lines, patched_as_drawn
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 from ui.collection import GAMES  # noqa: E402  (every game, in home-screen order)
@@ -55,7 +55,7 @@ def test_a_person_plays_a_whole_match_against_computers(watched):
     drive(page, lambda: page.locator(".result").count() > 0)
     result = page.locator(".result").inner_text()
     assert "ゲーム終了" in result and "勝者" in result
-    assert page.locator(".log-list li").count() > 20
+    assert len(log_lines(page)) > 20
     w.shot("krypkille-result")
     moved = page.evaluate("window.kkMotion")
     flown = [m for m in moved if m["key"].startswith("trick:")]

@@ -13,7 +13,7 @@ import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from table_driver import new_game  # noqa: E402
+from table_driver import log_text, new_game  # noqa: E402
 from test_access import axe  # noqa: E402
 from test_text_fit import EVERY_SHOT, MISFITS, SIZES  # noqa: E402
 
@@ -69,18 +69,18 @@ def test_the_aid_opens_from_the_rail_and_every_aid_and_rules_page_fits(watched):
     new_game(page, "court", ["human", "quick"], seed="3")
     page.click("[data-cmd=act]:not([disabled]) >> nth=0")
     page.wait_for_selector(".table-layout")
-    before = page.inner_text(".log-list")
+    before = log_text(page)
     page.click(".table-rail [data-cmd=aid]")
     page.wait_for_selector(".aid")
     found = look_both_ways(w, "aid-court-from-table")
     page.click(".topbar [data-cmd=home]")          # its Back
     page.wait_for_selector(".table-layout")
-    assert page.inner_text(".log-list") == before
+    assert log_text(page) == before
     page.click(".table-rail [data-cmd=aid]")
     page.wait_for_selector(".aid")
     page.go_back()                                  # the browser's Back
     page.wait_for_selector(".table-layout")
-    assert page.inner_text(".log-list") == before
+    assert log_text(page) == before
     page.click(".topbar [data-cmd=home]")
     page.wait_for_selector(".game-grid")
     # Every game's aid and rules page, from home.

@@ -4,13 +4,14 @@ moves of people and computers play soft sounds; a reload keeps the choice."""
 from __future__ import annotations
 
 from kk_driver import drive, new_game
+from table_driver import record_json
 
 PLAYED = "() => window.royalSound.played"
 TOGGLE = "#app [data-cmd=sound]"
 
 
 def moves(page) -> int:
-    return page.locator(".log-list li").count()
+    return len(record_json(page)["actions"])
 
 
 def test_sounds_are_off_until_turned_on_and_the_choice_is_kept(watched):

@@ -11,8 +11,8 @@ import pathlib
 import re
 import sys
 
-from table_driver import (OUT_OF_REACH, PATCHES, WATCH_PATCHES, RandomPlayer, game_over, new_game, patched_as_drawn,
-                          snapshot, view_strings)
+from table_driver import (OUT_OF_REACH, PATCHES, WATCH_PATCHES, RandomPlayer, game_over, log_lines, log_open, log_text,
+                          new_game, patched_as_drawn, snapshot, view_strings)
 
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
@@ -167,7 +167,7 @@ def test_a_person_and_three_computers_play_to_the_winner(watched):
     assert "ゲーム終了" in result and "勝者" in result
     state = snapshot(page)[1]
     assert state.over and max(state.totals) >= state.goal
-    assert page.locator(".log-list li").count() > 40
+    assert len(log_lines(page)) > 40
     w.shot("whispers-result")
     patched_as_drawn(page.evaluate(PATCHES))
     assert w.errors == [] and w.foreign_requests() == []
@@ -193,7 +193,7 @@ def test_hot_seat_through_a_wizard_exchange_between_the_two_people(watched):
     tap(page, steps[4])
     take_tablet(page, NAMES[wizard])              # and back: a wizard of the mover's colour
     state = only_what_the_holder_may_know(page, wizard)
-    assert f"{NAMES[wizard]} and {NAMES[partner]} exchanged" in page.inner_text(".log-list")
+    assert f"{NAMES[wizard]} and {NAMES[partner]} exchanged" in log_text(page)
     given = state.history[-1]["private"][wizard]
     # the wizard knows what they gave: it is drawn as known in the partner's hand
     assert set(given["gave"]) <= set(plate_cards(page, partner))
@@ -230,7 +230,8 @@ def test_hot_seat_accountant_butler_maid_guard_and_general(watched):
     assert page.locator(".wh-card.is-picked").count() == 1
     w.shot("whispers-butler-second-pick")
     tap(page, steps[2])
-    page.wait_for_function("document.querySelector('.log-list').innerText.includes('swapped')")
+    with log_open(page):
+        page.wait_for_function("document.querySelector('.log-list').innerText.includes('swapped')")
     after = snapshot(page)[1]
     assert after.actions[len(state.actions):len(state.actions) + 3] == steps
     seen.append("butler")
@@ -242,7 +243,7 @@ def test_hot_seat_accountant_butler_maid_guard_and_general(watched):
     tap(page, steps[0])
     assert "Maid: tap a card to discard" in page.inner_text(".wh-prompt")
     tap(page, steps[1])
-    line = page.locator(".log-list li").filter(has_text="face down").first.inner_text()
+    line = next(line for line in log_lines(page) if "face down" in line)
     assert "discarded a card face down and drew one" in line
     seen.append("maid")
 
@@ -263,7 +264,7 @@ def test_hot_seat_accountant_butler_maid_guard_and_general(watched):
         assert returned in page.eval_on_selector_all(".wh-hand [data-card]", "els => els.map(e => e.dataset.card)")
     else:
         assert returned in plate_cards(page, mover)          # public: everyone knows it
-    assert "back into their hand" in page.inner_text(".log-list")
+    assert "back into their hand" in log_text(page)
     seen.append("guard")
 
     # The General: a King card turned up, drawn with what it silences.

@@ -43,11 +43,15 @@ def test_back_closes_an_open_panel_before_anything_else():
     assert app.back() and app.confirm == "leave"           # then Back asks before leaving, as before
 
 
-def test_only_the_open_panel_is_drawn_and_the_log_always():
+def test_only_the_open_panel_is_drawn_the_log_too():
     app = start(["human", "quick", "quick"], game="court")
     closed = app.render()
     assert '<section class="panel" id="panel-cards" data-panel="cards" hidden></section>' in closed
-    assert 'class="log-list"' in closed
+    assert '<section class="panel" id="panel-log" data-panel="log" hidden></section>' in closed
+    assert 'class="log-list"' not in closed
+    app.handle("panel", "log")
+    assert 'class="log-list"' in app.render()
+    app.handle("panel", "log")
     app.handle("panel", "cards")
     opened = app.render()
     assert len(opened) > len(closed) + 5000       # twenty characters drawn large

@@ -177,6 +177,7 @@ def test_default_names_follow_the_language_during_the_game_and_a_typed_name_stay
     ja = app.render()
     assert "プレイヤー1" in ja and "ヘンリー" in ja
     app.handle("lang")
+    app.handle("panel", "log")                  # the log is drawn while it is open
     en = app.render()
     assert "プレイヤー1" not in en and "ヘンリー" not in en
     assert f"{FSI}Player 1{PDI}" in en and f"{FSI}Henry{PDI}" in en and f"{FSI}Aki{PDI}" in en
@@ -226,6 +227,7 @@ def test_a_right_to_left_override_in_a_name_is_isolated_in_the_log_and_on_the_ta
     app = start(["human", "human", "quick"], names=[evil, "Aki"], game="krypkille", seed="4")
     if app.match.needs_handoff():
         app.handle("handoff")
+    app.handle("panel", "log")                  # the log is drawn while it is open
     page = app.render()
     isolated = f"{FSI}{evil}{PDI}"
     # every RLO sits inside an isolate that closes right after the name

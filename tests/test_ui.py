@@ -516,6 +516,7 @@ def test_the_log_numbers_moves_of_the_whole_game():
             app.step()
         else:
             app.handle("act", match.legal_on_screen()[-1])
+    app.handle("panel", "log")                  # the log is drawn while it is open
     html = app.render()
     assert f'reversed start="{len(match.log)}"' in html
     # each line is known by its move's number (the page's patch adds the new line

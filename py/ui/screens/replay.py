@@ -3,6 +3,7 @@ runs (one at a time, in small steps between frames, asked from the home screen,
 a result or a replay) and what the replay shows of it."""
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Generator
 
@@ -322,7 +323,7 @@ class ReplayScreen(Screen):
         last = log_line(match.log[-1], t, ctx.names) if step and match.log else ""
         close = button(text(t("replay.close")), "replay_close", cls="btn-ghost")
         title = t("replay.title", game=t("game." + match.game.id))
-        log = self.app.table.render_log(match)
+        log = functools.partial(self.app.table.render_log, match)     # drawn only while open
         counter = el("span", {"class": "replay-step"}, t("replay.step", n=step, total=total))
         if review is None:
             steps = el("div", {"class": "replay-bar", "role": "toolbar"}, controls, counter,

@@ -4,6 +4,7 @@ result, the hand-off and "show my cards" between turns, the questions over it
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from .. import aid, saves, teacher
 from ..html import button, suggesting, tappable, teaching
@@ -305,7 +306,7 @@ class TableScreen(Screen):
         # The table screen is the window: the top bar, then the table in all the height left.
         return el("div", {"class": "screen-fit"}, bar, speak,
                   table_layout(self.kind(), match.viewer, body, match.table.panels(view, ctx),
-                               self.render_log(match), app.panel, t,
+                               lambda: self.render_log(match), app.panel, t,
                                lit=match.lit if match.lit == match.actor() else None,
                                aid_game=game_id if aid.has_aid(game_id) else None,
                                teach=tutorial_bar(app, asked) if lesson else None))
@@ -382,19 +383,20 @@ def _drawn(body, action: str):
 RAIL_ICONS = {"scores": "scores", "cards": "cards", "guide": "guide", "log": "log", "review": "hint"}
 
 
-def table_layout(screen: str, viewer, main, panels: list[Panel], log: Markup, open_panel: str | None,
+def table_layout(screen: str, viewer, main, panels: list[Panel], log: Callable[[], Markup], open_panel: str | None,
                  t: Translator, lit: int | None = None, aid_game: str | None = None,
                  teach: Markup | None = None) -> Markup:
     """The table, the rail of tabs beside it and the panel open over it, if any:
-    the game's panels (scores, references) and the log, from the same view as the
-    table. Only the open panel is drawn (and the log, which the page reads aloud
-    from): a closed one is an empty, hidden section its tab controls. `lit`: the
+    the game's panels (scores, references) and the log (`log` builds it), from the
+    same view as the table. Only the open panel is drawn: a closed one is an empty,
+    hidden section its tab controls (the log's eighty lines, hidden, were a fifth of
+    the table's markup parsed and patched at every move). `lit`: the
     seat of the person the tablet came back to (Match.lit): their plate, the one
     whose turn it is, lights (data-lit, static/app.css). `aid_game`: a last tab
     opens that game's player aid, a screen of its own (Back returns here). `teach`:
     a guided first game's words (ui/screens/lesson.py), above the table, beside the
     rail in portrait."""
-    panels = [*panels, Panel("log", t("table.log"), lambda: log)]
+    panels = [*panels, Panel("log", t("table.log"), log)]
     keys = [panel.key for panel in panels]
     shown = open_panel if open_panel in keys else None
     rail = el("nav", {"class": "table-rail", "aria-label": t("panel.rail")},
@@ -409,7 +411,7 @@ def table_layout(screen: str, viewer, main, panels: list[Panel], log: Markup, op
                      cls="btn-ghost btn-icon drawer-close", aria=t("panel.close")),
               (el("section", {"class": "panel", "id": f"panel-{p.key}", "data-panel": p.key,
                               "hidden": p.key != shown},
-                  built(p.drawn()) if p.key == shown or p.key == "log" else None) for p in panels))
+                  built(p.drawn()) if p.key == shown else None) for p in panels))
     return el("div", {"class": ["table-layout", teach and "has-teach"], "data-screen": screen, "data-viewer": "" if viewer is None else viewer,
                       "data-lit": lit},
               teach or None, el("div", {"class": "table-main"}, main), rail, side)
