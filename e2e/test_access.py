@@ -100,6 +100,9 @@ def test_the_library_on_the_home_screen_has_no_serious_violation(watched):
     assert w.errors == []
 
 
+SIDEWAYS = "sel => { const box = document.querySelector(sel); return box.scrollWidth - box.clientWidth; }"
+
+
 def test_the_about_screen_and_every_panel_beside_the_table_pass_axe(watched):
     """The About screen, and at the table each panel of the rail opened over it
     (scores, cards, the log), in both languages: no serious violation."""
@@ -118,6 +121,8 @@ def test_the_about_screen_and_every_panel_beside_the_table_pass_axe(watched):
         page.click(f'.table-rail [data-cmd=panel][data-arg="{key}"]')
         page.wait_for_selector(f"#panel-{key}:not([hidden])")
         assert page.get_attribute(f'.table-rail [data-arg="{key}"]', "aria-expanded") == "true"
+        # it scrolls up and down only: a panel a finger can push sideways wobbles
+        assert page.evaluate(SIDEWAYS, ".table-side") == 0, key
         found += both_languages(page, f"panel {key}")
     page.click(".drawer-close")
     page.wait_for_selector(".table-side[hidden]", state="attached")
