@@ -383,8 +383,8 @@ def _drawn(body, action: str):
 RAIL_ICONS = {"scores": "scores", "cards": "cards", "guide": "guide", "log": "log", "review": "hint"}
 
 
-def table_layout(screen: str, viewer, main, panels: list[Panel], log: Callable[[], Markup], open_panel: str | None,
-                 t: Translator, lit: int | None = None, aid_game: str | None = None,
+def table_layout(screen: str, viewer, main, panels: list[Panel], log: Callable[[], Markup],
+                 open_panel: str | None, t: Translator, lit: int | None = None, aid_game: str | None = None,
                  teach: Markup | None = None) -> Markup:
     """The table, the rail of tabs beside it and the panel open over it, if any:
     the game's panels (scores, references) and the log (`log` builds it), from the
