@@ -101,6 +101,14 @@ def test_the_library_on_the_home_screen_has_no_serious_violation(watched):
 
 
 SIDEWAYS = "sel => { const box = document.querySelector(sel); return box.scrollWidth - box.clientWidth; }"
+# What of the open panel lies under its close button (which floats over the panel's
+# first line, its heading): nothing but that heading may.
+UNDER_CLOSE = """() => { const close = document.querySelector('.drawer-close').getBoundingClientRect();
+  const panel = document.querySelector('.table-side .panel:not([hidden])');
+  return [...panel.querySelectorAll('*')].filter(e => !panel.firstElementChild.contains(e)).filter(e => {
+    const r = e.getBoundingClientRect();
+    return r.width && r.height && r.top < close.bottom - 0.5 && r.bottom > close.top && r.right > close.left + 0.5
+      && r.left < close.right; }).map(e => e.tagName + '.' + e.className); }"""
 
 
 def test_the_about_screen_and_every_panel_beside_the_table_pass_axe(watched):
@@ -123,6 +131,7 @@ def test_the_about_screen_and_every_panel_beside_the_table_pass_axe(watched):
         assert page.get_attribute(f'.table-rail [data-arg="{key}"]', "aria-expanded") == "true"
         # it scrolls up and down only: a panel a finger can push sideways wobbles
         assert page.evaluate(SIDEWAYS, ".table-side") == 0, key
+        assert page.evaluate(UNDER_CLOSE) == [], key
         found += both_languages(page, f"panel {key}")
     page.click(".drawer-close")
     page.wait_for_selector(".table-side[hidden]", state="attached")
