@@ -249,7 +249,6 @@ def snapshot(page):
     return html, state, screen
 
 
-LOG_TAB = "#app .table-rail [data-cmd=panel][data-arg=log]"
 LOG_LINES = "#app .log-list li"
 RESULT_OVER_TABLE = "#app .overlay-result:not(.is-folded)"
 
@@ -269,30 +268,31 @@ def _tap_until(page, selector: str, done: str, timeout_s: float = 15) -> None:
 
 
 @contextlib.contextmanager
-def log_open(page):
-    """The log's panel open for the block, closed after: like the other panels, the
-    log is drawn only while it is open (ui/screens/table.py). A result over the table
-    is folded meanwhile, as a person does to look at the table as it ended."""
+def panel_open(page, key: str):
+    """The panel `key` of the rail ("scores", "log"...) open for the block, closed
+    after: a panel is drawn only while it is open (ui/screens/table.py). A result over
+    the table is folded meanwhile, as a person does to reach the rail, and unfolded."""
+    tab = f'#app .table-rail [data-cmd=panel][data-arg="{key}"]'
     folded = page.locator(RESULT_OVER_TABLE).count() > 0
     if folded:
         _tap_until(page, "#app [data-cmd=result_fold]", "#app .overlay-result.is-folded")
-    _tap_until(page, LOG_TAB, f'{LOG_TAB}[aria-expanded="true"]')
+    _tap_until(page, tab, f'{tab}[aria-expanded="true"]')
     try:
         yield
     finally:
-        _tap_until(page, LOG_TAB, f'{LOG_TAB}[aria-expanded="false"]')
+        _tap_until(page, tab, f'{tab}[aria-expanded="false"]')
         if folded:
             _tap_until(page, "#app [data-cmd=result_fold]", RESULT_OVER_TABLE)
 
 
 def log_text(page) -> str:
-    with log_open(page):
+    with panel_open(page, "log"):
         return page.inner_text("#app .log-list")
 
 
 def log_lines(page) -> list[str]:
     """The log's lines as text, newest first."""
-    with log_open(page):
+    with panel_open(page, "log"):
         return page.locator(LOG_LINES).all_text_contents()
 
 

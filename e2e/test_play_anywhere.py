@@ -6,7 +6,7 @@ import sys
 
 from conftest import ARTIFACTS, start_server, stop_server, wait_until_ready
 from kk_driver import drive, new_game
-from table_driver import DECISION, UNDRAWN_FIGURES, players_near, tap_while_there
+from table_driver import DECISION, UNDRAWN_FIGURES, panel_open, players_near, tap_while_there
 from table_driver import new_game as start_game
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
@@ -45,18 +45,10 @@ def expected_totals(seed: str, kinds: list[str]) -> list[int]:
 
 
 def totals_on_screen(page) -> list[int]:
-    """The totals of the scores panel, opened for the reading and closed again (a
-    result lying over the table is folded for it, as a player does, and unfolded)."""
-    result_open = page.locator(".overlay-result:not(.is-folded)").count() > 0
-    if result_open:
-        page.click("[data-cmd=result_fold]")
-    page.click('.table-rail [data-cmd=panel][data-arg="scores"]')
-    cells = page.locator(".table-side .scores .scores-total td")      # the Σ row: a cell per player
-    totals = [int(cells.nth(i).inner_text()) for i in range(cells.count())]
-    page.click('.table-rail [data-cmd=panel][data-arg="scores"]')
-    if result_open:
-        page.click("[data-cmd=result_fold]")
-    return totals
+    """The totals of the scores panel, opened for the reading and closed again."""
+    with panel_open(page, "scores"):
+        cells = page.locator(".table-side .scores .scores-total td")      # the Σ row: a cell per player
+        return [int(cells.nth(i).inner_text()) for i in range(cells.count())]
 
 
 def test_offline_half_a_game_then_reload_then_finish_equals_no_reload(watched, chromium):

@@ -4,7 +4,7 @@ different people (a hand-off) nothing of the old page survives, even where the
 two are laid out alike; what is being typed in a field stays, caret and all."""
 from __future__ import annotations
 
-from table_driver import DECISION, RandomPlayer, log_open, new_game
+from table_driver import DECISION, RandomPlayer, new_game, panel_open
 
 # Marks every node (elements and text) under `selector` with an expando, and keeps
 # them in window.marked, so a later check sees whether any is still in the page.
@@ -27,7 +27,7 @@ def test_after_a_tap_on_a_table_what_did_not_change_is_the_same_element(watched)
     page = w.open()
     new_game(page, "krypkille", ["human", "quick", "quick"], seed="4")
     page.wait_for_selector(DECISION)
-    with log_open(page):                  # the log is drawn while its panel is open
+    with panel_open(page, "log"):         # the log is drawn while its panel is open
         lines_kept_and_the_new_one_put_in(page)
     assert w.errors == []
 

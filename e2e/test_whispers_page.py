@@ -11,8 +11,8 @@ import pathlib
 import re
 import sys
 
-from table_driver import (OUT_OF_REACH, PATCHES, WATCH_PATCHES, RandomPlayer, game_over, log_lines, log_open, log_text,
-                          new_game, patched_as_drawn, snapshot, view_strings)
+from table_driver import (OUT_OF_REACH, PATCHES, WATCH_PATCHES, RandomPlayer, game_over, log_lines, log_text,
+                          new_game, panel_open, patched_as_drawn, snapshot, view_strings)
 
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
@@ -230,7 +230,7 @@ def test_hot_seat_accountant_butler_maid_guard_and_general(watched):
     assert page.locator(".wh-card.is-picked").count() == 1
     w.shot("whispers-butler-second-pick")
     tap(page, steps[2])
-    with log_open(page):
+    with panel_open(page, "log"):
         page.wait_for_function("document.querySelector('.log-list').innerText.includes('swapped')")
     after = snapshot(page)[1]
     assert after.actions[len(state.actions):len(state.actions) + 3] == steps
